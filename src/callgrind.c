@@ -1,0 +1,805 @@
+#include "callgrind.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "input.h"
+
+/* Compression ids ("(id) name") map to names, one map per kind of name. */
+struct id_entry {
+	uint64_t id;
+	const void *value;
+	UT_hash_handle hh;
+};
+
+struct idmap {
+	const void **dense;        /* small ids, the common case */
+	size_t ndense;
+	struct id_entry *sparse;   /* ids too large to index */
+};
+
+#define IDMAP_DENSE_MAX (1u << 22)
+
+struct reader {
+	struct profile *p;
+	struct input in;
+	struct part *part;
+	bool seen_events;          /* the first part's events: line */
+	bool in_body;              /* the current part has body lines */
+	bool header_done;          /* events known: body lines may follow */
+
+	size_t npos;               /* position columns on cost lines */
+	int line_pos;              /* which of them is the line; -1 if none */
+	int64_t *prev_pos;
+
+	struct idmap files, fns, objs;
+
+	struct pfile *file;        /* fl=/fi=/fe= in force */
+	struct func *fn;           /* the function costs go to */
+	const char *fn_name;
+	struct func *host;         /* the last fn= function */
+	const char *obj;
+
+	struct pfile *call_file;   /* cfi=/cfl= since the last call */
+	const char *call_name;     /* cfn= since the last call */
+	const char *last_call_name;
+	struct func *last_callee;
+	bool call_pending;
+	int64_t call_count;
+	struct func *callee;
+
+	cost_t *counts;            /* the current cost line's counts */
+};
+
+static void idmap_release(struct idmap *m)
+{
+	struct id_entry *e, *tmp;
+
+	HASH_ITER(hh, m->sparse, e, tmp) {
+		HASH_DEL(m->sparse, e);
+		free(e);
+	}
+	free(m->dense);
+}
+
+static const void *idmap_get(const struct idmap *m, uint64_t id)
+{
+	struct id_entry *e;
+
+	if (id < m->ndense)
+		return m->dense[id];
+	HASH_FIND(hh, m->sparse, &id, sizeof(id), e);
+	return e ? e->value : NULL;
+}
+
+static void idmap_set(struct idmap *m, uint64_t id, const void *value)
+{
+	struct id_entry *e;
+
+	if (id < IDMAP_DENSE_MAX) {
+		if (id >= m->ndense) {
+			size_t n = m->ndense ? m->ndense : 256;
+
+			while (n <= id)
+				n *= 2;
+			m->dense = xreallocarray(m->dense, n, sizeof(*m->dense));
+			memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof(*m->dense));
+			m->ndense = n;
+		}
+		m->dense[id] = value;
+		return;
+	}
+	HASH_FIND(hh, m->sparse, &id, sizeof(id), e);
+	if (e == NULL) {
+		e = xcalloc(1, sizeof(*e));
+		e->id = id;
+		HASH_ADD(hh, m->sparse, id, sizeof(e->id), e);
+	}
+	e->value = value;
+}
+
+static _Noreturn void fail(struct reader *r, const char *msg)
+{
+	die_at(r->p->path, r->in.lineno, "%s", msg);
+}
+
+static void malformed(struct reader *r, const char *what, const char *line, size_t len)
+{
+	warn_raw("WARNING: %sline %zu malformed, ignoring\n    line: '%.*s'\n",
+		 what, r->in.lineno, (int)len, line);
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static const char *skip_space(const char *s, const char *end)
+{
+	while (s < end && is_space(*s))
+		s++;
+	return s;
+}
+
+/* An unsigned decimal or 0x-hexadecimal number at *S.  Returns false if
+ * there is none or it does not fit 63 bits. */
+static bool parse_uint(const char **s, const char *end, uint64_t *out)
+{
+	const char *p = *s;
+	uint64_t v = 0;
+
+	if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
+		for (p += 2; p < end && isxdigit((unsigned char)*p); p++) {
+			unsigned d = isdigit((unsigned char)*p) ? (unsigned)(*p - '0')
+						     : (unsigned)((*p | 0x20) - 'a' + 10);
+			if (v > (UINT64_MAX >> 4))
+				return false;
+			v = v << 4 | d;
+		}
+	} else {
+		if (p >= end || !isdigit((unsigned char)*p))
+			return false;
+		for (; p < end && isdigit((unsigned char)*p); p++) {
+			if (v > (UINT64_MAX - 9) / 10)
+				return false;
+			v = v * 10 + (uint64_t)(*p - '0');
+		}
+	}
+	*s = p;
+	*out = v;
+	return true;
+}
+
+static bool parse_int(const char **s, const char *end, int64_t *out)
+{
+	bool neg = *s < end && **s == '-';
+	const char *p = *s + neg;
+	uint64_t v;
+
+	if (!parse_uint(&p, end, &v) || v > (uint64_t)INT64_MAX)
+		return false;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	*s = p;
+	return true;
+}
+
+/* One position column: absolute, "+N"/"-N" relative to PREV, or "*". */
+static bool parse_position(const char **s, const char *end, int64_t prev, int64_t *out)
+{
+	const char *p = *s;
+	uint64_t v;
+
+	if (p < end && *p == '*') {
+		*out = prev;
+		p++;
+	} else if (p < end && (*p == '+' || *p == '-')) {
+		char sign = *p++;
+
+		if (!parse_uint(&p, end, &v) || v > (uint64_t)INT64_MAX)
+			return false;
+		if (sign == '+' ? __builtin_add_overflow(prev, (int64_t)v, out)
+				: __builtin_sub_overflow(prev, (int64_t)v, out))
+			return false;
+	} else {
+		if (!parse_uint(&p, end, &v) || v > (uint64_t)INT64_MAX)
+			return false;
+		*out = (int64_t)v;
+	}
+	if (p < end && !is_space(*p))
+		return false;
+	*s = p;
+	return true;
+}
+
+/* Counts after the positions: whitespace-separated integers or "." for
+ * absent; missing trailing counts are absent too.  Returns false if a
+ * token is not a count; dies if there are more counts than events. */
+static bool parse_counts(struct reader *r, const char *s, const char *end,
+			 cost_t *counts, size_t *ncounts)
+{
+	size_t n = 0, nev = r->p->nevents;
+
+	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
+		int64_t v;
+
+		if (n == nev)
+			fail(r, "too many event counts");
+		if (*s == '.' && (s + 1 == end || is_space(s[1]))) {
+			counts[n++] = COST_ABSENT;
+			s++;
+			continue;
+		}
+		if (!parse_int(&s, end, &v) || (s < end && !is_space(*s)))
+			return false;
+		counts[n++] = v;
+	}
+	if (ncounts != NULL)
+		*ncounts = n;
+	for (; n < nev; n++)
+		counts[n] = COST_ABSENT;
+	return true;
+}
+
+/* "(id) name", "(id)" or "name"; the value the id stands for afterwards is
+ * VALUE (computed by the caller from the name). */
+struct name_ref {
+	bool has_id;
+	uint64_t id;
+	const char *name;      /* NULL for a bare "(id)" */
+	size_t len;
+};
+
+static struct name_ref parse_name(const char *s, const char *end)
+{
+	struct name_ref ref = { false, 0, s, (size_t)(end - s) };
+	const char *p = s + 1;
+	uint64_t id;
+
+	if (s < end && *s == '(' && p < end && isdigit((unsigned char)*p) &&
+	    parse_uint(&p, end, &id) && p < end && *p == ')') {
+		ref.has_id = true;
+		ref.id = id;
+		p = skip_space(p + 1, end);
+		ref.name = p < end ? p : NULL;
+		ref.len = (size_t)(end - p);
+	}
+	return ref;
+}
+
+/* Resolve a name of a kind whose values are interned strings. */
+static const char *resolve_string(struct reader *r, struct idmap *m, const char *s, const char *end)
+{
+	struct name_ref ref = parse_name(s, end);
+	const char *v;
+
+	if (ref.name != NULL) {
+		v = profile_intern(r->p, ref.name, ref.len);
+		if (ref.has_id)
+			idmap_set(m, ref.id, v);
+		return v;
+	}
+	v = idmap_get(m, ref.id);
+	if (v == NULL) {
+		warn("%s:%zu: name id (%llu) used before it is defined", r->p->path,
+		     r->in.lineno, (unsigned long long)ref.id);
+		v = profile_intern(r->p, s, (size_t)(end - s));
+		idmap_set(m, ref.id, v);
+	}
+	return v;
+}
+
+static struct pfile *resolve_file(struct reader *r, const char *s, const char *end)
+{
+	struct name_ref ref = parse_name(s, end);
+	struct pfile *f;
+
+	if (ref.name == NULL) {
+		f = (struct pfile *)idmap_get(&r->files, ref.id);
+		if (f != NULL)
+			return f;
+		warn("%s:%zu: name id (%llu) used before it is defined", r->p->path,
+		     r->in.lineno, (unsigned long long)ref.id);
+		ref.name = s;
+		ref.len = (size_t)(end - s);
+	}
+	f = profile_file(r->p, ref.name, ref.len);
+	if (ref.has_id)
+		idmap_set(&r->files, ref.id, f);
+	return f;
+}
+
+static struct pfile *no_file(struct reader *r)
+{
+	return profile_file(r->p, "", 0);
+}
+
+static void add_counts(struct reader *r, cost_t *dst, const cost_t *src)
+{
+	if (!cost_add(dst, src, r->p->nevents))
+		fail(r, "a sum of counts overflows 64 bits");
+}
+
+static cost_t *lazy_cost(struct reader *r, cost_t **slot)
+{
+	if (*slot == NULL)
+		*slot = cost_new(&r->p->arena, r->p->nevents);
+	return *slot;
+}
+
+/* --- header ------------------------------------------------------------ */
+
+static void set_positions(struct reader *r, const char *s, const char *end)
+{
+	size_t n = 0;
+
+	r->line_pos = -1;
+	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
+		const char *w = s;
+
+		while (s < end && !is_space(*s))
+			s++;
+		if (s - w == 4 && memcmp(w, "line", 4) == 0 && r->line_pos < 0)
+			r->line_pos = (int)n;
+		n++;
+	}
+	if (n == 0) {
+		n = 1;
+		r->line_pos = 0;
+	}
+	r->npos = n;
+	free(r->prev_pos);
+	r->prev_pos = xcalloc(n, sizeof(*r->prev_pos));
+}
+
+static void split_events(struct reader *r, const char *s, const char *end,
+			 struct event **events, size_t *n)
+{
+	size_t cap = 0;
+
+	*events = NULL;
+	*n = 0;
+	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
+		const char *w = s;
+
+		while (s < end && !is_space(*s))
+			s++;
+		xgrow(events, &cap, *n + 1, sizeof(**events));
+		memset(&(*events)[*n], 0, sizeof(**events));
+		(*events)[(*n)++].name = profile_intern(r->p, w, (size_t)(s - w));
+	}
+}
+
+static void set_events(struct reader *r, const char *s, const char *end)
+{
+	struct profile *p = r->p;
+	struct event *ev;
+	size_t n;
+
+	split_events(r, s, end, &ev, &n);
+	if (n == 0)
+		fail(r, "no event names on the events: line");
+	if (r->seen_events) {
+		bool same = n == p->nevents;
+
+		for (size_t i = 0; same && i < n; i++)
+			same = ev[i].name == p->events[i].name;
+		free(ev);
+		if (!same)
+			fail(r, "events differ from those of the first part");
+		return;
+	}
+	p->events = ev;
+	p->nevents = n;
+	r->seen_events = true;
+	r->counts = xmalloc(n * sizeof(*r->counts));
+	/* Long names and formulas from event: lines seen before. */
+	for (size_t i = 0; i < p->nevent_defs; i++)
+		for (size_t j = 0; j < n; j++)
+			if (p->event_defs[i].name == ev[j].name) {
+				ev[j].long_name = p->event_defs[i].long_name;
+				ev[j].formula = p->event_defs[i].formula;
+			}
+}
+
+static const char *trim_end(const char *s, const char *end)
+{
+	while (end > s && is_space(end[-1]))
+		end--;
+	return end;
+}
+
+/* "event: NAME [= FORMULA] [: LONG NAME]" */
+static void add_event_def(struct reader *r, const char *s, const char *end)
+{
+	struct profile *p = r->p;
+	struct event *d;
+	const char *w, *colon, *eq;
+
+	s = skip_space(s, end);
+	w = s;
+	while (s < end && !is_space(*s) && *s != '=' && *s != ':')
+		s++;
+	if (s == w)
+		return;
+	p->event_defs = xreallocarray(p->event_defs, p->nevent_defs + 1, sizeof(*p->event_defs));
+	d = &p->event_defs[p->nevent_defs++];
+	memset(d, 0, sizeof(*d));
+	d->name = profile_intern(p, w, (size_t)(s - w));
+	colon = memchr(s, ':', (size_t)(end - s));
+	eq = memchr(s, '=', (size_t)(end - s));
+	if (eq != NULL && (colon == NULL || eq < colon)) {
+		const char *f = skip_space(eq + 1, end);
+		const char *fend = trim_end(f, colon ? colon : end);
+
+		d->formula = profile_intern(p, f, (size_t)(fend - f));
+	}
+	if (colon != NULL) {
+		const char *l = skip_space(colon + 1, end);
+
+		d->long_name = profile_intern(p, l, (size_t)(trim_end(l, end) - l));
+	}
+}
+
+static void append_desc(struct profile *p, const char *s, size_t len)
+{
+	p->desc = xreallocarray(p->desc, p->desc_len + len + 2, 1);
+	memcpy(p->desc + p->desc_len, s, len);
+	p->desc_len += len;
+	p->desc[p->desc_len++] = '\n';
+	p->desc[p->desc_len] = '\0';
+}
+
+enum header_key {
+	H_VERSION, H_CREATOR, H_PID, H_THREAD, H_PART, H_CMD, H_DESC,
+	H_POSITIONS, H_EVENT, H_EVENTS, H_SUMMARY, H_TOTALS, H_NONE
+};
+
+static const char *const header_names[] = {
+	"version", "creator", "pid", "thread", "part", "cmd", "desc",
+	"positions", "event", "events", "summary", "totals",
+};
+
+/* Which "key:" line this is; *VALUE gets what follows the colon. */
+static enum header_key header_key(const char *s, const char *end, const char **value)
+{
+	const char *colon = memchr(s, ':', (size_t)(end - s));
+
+	if (colon == NULL)
+		return H_NONE;
+	for (int k = 0; k < H_NONE; k++) {
+		size_t n = strlen(header_names[k]);
+
+		if ((size_t)(colon - s) == n && memcmp(s, header_names[k], n) == 0) {
+			*value = skip_space(colon + 1, end);
+			return (enum header_key)k;
+		}
+	}
+	return H_NONE;
+}
+
+static void start_part(struct reader *r)
+{
+	r->part = profile_new_part(r->p, r->in.lineno);
+	r->in_body = false;
+	set_positions(r, "line", "line" + 4);
+	if (r->seen_events)
+		r->part->self_sum = cost_new(&r->p->arena, r->p->nevents);
+}
+
+static void read_total(struct reader *r, const char *s, const char *end,
+		       cost_t **slot, size_t *len)
+{
+	cost_t *v;
+
+	if (!r->seen_events) {
+		malformed(r, "header ", s, (size_t)(end - s));
+		return;
+	}
+	v = cost_new(&r->p->arena, r->p->nevents);
+	if (!parse_counts(r, s, end, v, len)) {
+		malformed(r, "", s, (size_t)(end - s));
+		return;
+	}
+	*slot = v;
+}
+
+static void header_line(struct reader *r, enum header_key k, const char *v, const char *end,
+			const char *line, size_t len)
+{
+	struct profile *p = r->p;
+	bool first = p->nparts == 1;
+	const char *text = profile_intern(p, v, (size_t)(end - v));
+
+	switch (k) {
+	case H_VERSION:
+		if (isdigit((unsigned char)*v) && strtol(v, NULL, 10) > 1)
+			die_at(p->path, r->in.lineno,
+			       "cannot read format version %.*s (only version 1 is known)",
+			       (int)(end - v), v);
+		break;
+	case H_CREATOR: if (first) p->creator = text; break;
+	case H_PID:     if (first) p->pid = text; break;
+	case H_THREAD:  if (first) p->thread = text; break;
+	case H_PART:    if (first) p->part_name = text; break;
+	case H_CMD:     if (first) p->cmd = text; break;
+	case H_DESC:
+		/* callgrind_annotate hides the profiler's option list. */
+		if (first && !(end - v >= 7 && memcmp(v, "Option:", 7) == 0))
+			append_desc(p, v, (size_t)(end - v));
+		break;
+	case H_POSITIONS: set_positions(r, v, end); break;
+	case H_EVENT:   add_event_def(r, v, end); break;
+	case H_EVENTS:
+		set_events(r, v, end);
+		if (r->part->self_sum == NULL)
+			r->part->self_sum = cost_new(&p->arena, p->nevents);
+		break;
+	case H_SUMMARY:
+		read_total(r, v, end, &r->part->summary, &r->part->summary_len);
+		break;
+	case H_TOTALS:
+		read_total(r, v, end, &r->part->totals, &r->part->totals_len);
+		break;
+	case H_NONE:
+		malformed(r, r->seen_events ? "" : "header ", line, len);
+		break;
+	}
+}
+
+/* --- body -------------------------------------------------------------- */
+
+static void drop_pending_call(struct reader *r)
+{
+	if (r->call_pending)
+		warn("%s:%zu: calls= line not followed by a cost line, ignoring the call",
+		     r->p->path, r->in.lineno - 1);
+	r->call_pending = false;
+}
+
+static void set_function(struct reader *r, struct func *f)
+{
+	profile_list_func(r->p, f);
+	r->fn = f;
+}
+
+static void self_cost(struct reader *r, int64_t line)
+{
+	struct pfile *file = r->file;
+
+	if (r->fn == NULL) {
+		warn("%s:%zu: cost line before any fn= line, ignoring", r->p->path, r->in.lineno);
+		return;
+	}
+	add_counts(r, r->fn->self, r->counts);
+	add_counts(r, r->part->self_sum, r->counts);
+	if (file != NULL && file->annotatable) {
+		struct line_entry *e = linetab_get(&file->lines, line);
+
+		add_counts(r, lazy_cost(r, &e->cost), r->counts);
+	}
+}
+
+static void record_call_site(struct reader *r, int64_t line)
+{
+	struct line_entry *e = linetab_get(&r->file->lines, line);
+	struct call_site **sp = &e->sites;
+
+	if (e->owner == NULL)
+		e->owner = r->fn;
+	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
+		sp = &(*sp)->next;
+	if (*sp == NULL) {
+		*sp = arena_alloc(&r->p->arena, sizeof(**sp));
+		memset(*sp, 0, sizeof(**sp));
+		(*sp)->caller = r->fn;
+		(*sp)->callee = r->callee;
+		(*sp)->cost = cost_new(&r->p->arena, r->p->nevents);
+	}
+	if (__builtin_add_overflow((*sp)->count, r->call_count, &(*sp)->count))
+		fail(r, "a sum of call counts overflows 64 bits");
+	add_counts(r, (*sp)->cost, r->counts);
+}
+
+static void call_cost(struct reader *r, int64_t line)
+{
+	struct edge *e;
+
+	r->call_pending = false;
+	if (r->fn == NULL) {
+		warn("%s:%zu: call before any fn= line, ignoring", r->p->path, r->in.lineno);
+		return;
+	}
+	e = profile_edge(r->p, r->fn, r->callee);
+	if (__builtin_add_overflow(e->count, r->call_count, &e->count))
+		fail(r, "a sum of call counts overflows 64 bits");
+	add_counts(r, e->cost, r->counts);
+	add_counts(r, lazy_cost(r, &r->callee->called), r->counts);
+	add_counts(r, lazy_cost(r, &r->fn->outgoing), r->counts);
+	if (r->file != NULL && r->file->annotatable)
+		record_call_site(r, line);
+}
+
+static void cost_line(struct reader *r, const char *s, const char *end)
+{
+	const char *p = s;
+	int64_t line = 0;
+
+	for (size_t k = 0; k < r->npos; k++) {
+		p = skip_space(p, end);
+		if (!parse_position(&p, end, r->prev_pos[k], &r->prev_pos[k])) {
+			malformed(r, "", s, (size_t)(end - s));
+			return;
+		}
+	}
+	if (r->line_pos >= 0)
+		line = r->prev_pos[r->line_pos];
+	if (!parse_counts(r, p, end, r->counts, NULL)) {
+		malformed(r, "", s, (size_t)(end - s));
+		return;
+	}
+	if (r->call_pending)
+		call_cost(r, line);
+	else
+		self_cost(r, line);
+}
+
+static void on_fn(struct reader *r, const char *v, const char *end)
+{
+	const char *name = resolve_string(r, &r->fns, v, end);
+	struct func *f;
+
+	if (r->file == NULL)
+		r->file = no_file(r);
+	f = profile_func(r->p, r->file, name);
+	set_function(r, f);
+	f->object = r->obj ? r->obj : "";
+	r->fn_name = name;
+	r->host = f;
+}
+
+/* fi=/fe=: code inlined from another file, within the current function. */
+static void on_inline_file(struct reader *r, const char *v, const char *end)
+{
+	struct func *f;
+
+	r->file = resolve_file(r, v, end);
+	r->file->defined = true;
+	if (r->fn_name == NULL)
+		return;
+	f = profile_func(r->p, r->file, r->fn_name);
+	set_function(r, f);
+	if (f != r->host && f->host == NULL)
+		f->host = r->host;
+}
+
+static void on_calls(struct reader *r, const char *v, const char *end, const char *line, size_t len)
+{
+	const char *p = v;
+	uint64_t count;
+
+	if (!parse_uint(&p, end, &count) || count > (uint64_t)INT64_MAX ||
+	    (p < end && !is_space(*p))) {
+		malformed(r, "", line, len);
+		return;
+	}
+	if (r->call_file == NULL && r->call_name == NULL && r->last_callee != NULL) {
+		r->callee = r->last_callee;
+	} else {
+		const char *name = r->call_name ? r->call_name : r->last_call_name;
+		struct pfile *file = r->call_file ? r->call_file : r->file;
+
+		if (name == NULL) {
+			warn("%s:%zu: calls= line without a cfn= line, ignoring the call",
+			     r->p->path, r->in.lineno);
+			r->callee = NULL;
+			r->call_pending = false;
+			return;
+		}
+		r->callee = profile_func(r->p, file ? file : no_file(r), name);
+	}
+	r->last_callee = r->callee;
+	r->last_call_name = r->callee->key.name;
+	r->call_file = NULL;
+	r->call_name = NULL;
+	r->call_pending = true;
+	r->call_count = (int64_t)count;
+}
+
+/* "key=value" lines; returns false if the key is unknown. */
+static bool assignment(struct reader *r, const char *s, const char *end)
+{
+	const char *eq = memchr(s, '=', (size_t)(end - s));
+	const char *v;
+	size_t klen;
+
+	if (eq == NULL)
+		return false;
+	klen = (size_t)(eq - s);
+	v = eq + 1;
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(s, k, klen) == 0)
+	if (KEY("fn")) {
+		on_fn(r, v, end);
+	} else if (KEY("fl")) {
+		r->file = resolve_file(r, v, end);
+		r->file->defined = true;
+	} else if (KEY("fi") || KEY("fe")) {
+		on_inline_file(r, v, end);
+	} else if (KEY("ob")) {
+		r->obj = resolve_string(r, &r->objs, v, end);
+	} else if (KEY("cob")) {
+		resolve_string(r, &r->objs, v, end);
+	} else if (KEY("cfi") || KEY("cfl")) {
+		r->call_file = resolve_file(r, v, end);
+	} else if (KEY("cfn")) {
+		r->call_name = resolve_string(r, &r->fns, v, end);
+	} else if (KEY("calls")) {
+		on_calls(r, v, end, s, (size_t)(end - s));
+	} else if (KEY("jfi")) {
+		resolve_file(r, v, end);
+	} else if (KEY("jfn")) {
+		resolve_string(r, &r->fns, v, end);
+	} else if (!KEY("jump") && !KEY("jcnd")) {
+		return false;
+	}
+#undef KEY
+	return true;
+}
+
+static bool is_cost_start(char c)
+{
+	return isdigit((unsigned char)c) || c == '+' || c == '-' || c == '*';
+}
+
+static void body_line(struct reader *r, const char *s, const char *end)
+{
+	bool was_pending = r->call_pending;
+
+	if (is_cost_start(*s)) {
+		cost_line(r, s, end);
+		r->in_body = true;
+		return;
+	}
+	if (was_pending)
+		drop_pending_call(r);
+	if (assignment(r, s, end))
+		r->in_body = true;
+	else
+		malformed(r, "", s, (size_t)(end - s));
+}
+
+static void read_line(struct reader *r, const char *s, size_t len)
+{
+	const char *end = s + len;
+	const char *value;
+	enum header_key k;
+
+	if (len == 0 || *s == '#' || skip_space(s, end) == end)
+		return;
+	k = header_key(s, end, &value);
+	if (k != H_NONE && k != H_SUMMARY && k != H_TOTALS) {
+		if (r->in_body) {
+			drop_pending_call(r);
+			start_part(r);
+		}
+		header_line(r, k, value, end, s, len);
+		return;
+	}
+	if (k != H_NONE) {
+		header_line(r, k, value, end, s, len);
+		return;
+	}
+	if (!r->seen_events) {
+		malformed(r, "header ", s, len);
+		return;
+	}
+	body_line(r, s, end);
+}
+
+void callgrind_read(struct profile *p)
+{
+	struct reader r;
+	const char *line;
+	size_t len;
+
+	memset(&r, 0, sizeof(r));
+	r.p = p;
+	input_open(&r.in, p->path);
+	start_part(&r);
+	while (input_line(&r.in, &line, &len))
+		read_line(&r, line, len);
+	if (r.call_pending)
+		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
+		     p->path, r.in.lineno);
+	if (r.in.lineno == 0)
+		die(EXIT_INPUT, "%s: empty file", p->path);
+	if (!r.seen_events)
+		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", p->path);
+	input_close(&r.in);
+	idmap_release(&r.files);
+	idmap_release(&r.fns);
+	idmap_release(&r.objs);
+	free(r.prev_pos);
+	free(r.counts);
+}

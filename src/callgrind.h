@@ -1,0 +1,13 @@
+/* The reader of Callgrind-format profiles (and of Cachegrind's subset of
+ * the format): fills a struct profile from a file. */
+#ifndef CGA_CALLGRIND_H
+#define CGA_CALLGRIND_H
+
+#include "profile.h"
+
+/* Read the profile at P->path into P, which the caller has initialised and
+ * configured (annotate_all, annotate_names, strip_prefix).  Malformed lines
+ * are reported on stderr and skipped; an unusable file is fatal (EXIT_INPUT). */
+void callgrind_read(struct profile *p);
+
+#endif

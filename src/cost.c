@@ -1,0 +1,59 @@
+#include "cost.h"
+
+#include "diag.h"
+
+cost_t *cost_new(struct arena *a, size_t n)
+{
+	cost_t *v = arena_alloc(a, n * sizeof(*v));
+
+	cost_clear(v, n);
+	return v;
+}
+
+void cost_clear(cost_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		v[i] = COST_ABSENT;
+}
+
+bool cost_add(cost_t *dst, const cost_t *src, size_t n)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++) {
+		if (src[i] == COST_ABSENT)
+			continue;
+		if (dst[i] == COST_ABSENT)
+			dst[i] = src[i];
+		else if (__builtin_add_overflow(dst[i], src[i], &dst[i]) ||
+			 dst[i] == COST_ABSENT)
+			ok = false;
+	}
+	return ok;
+}
+
+void cost_add_checked(cost_t *dst, const cost_t *src, size_t n)
+{
+	if (!cost_add(dst, src, n))
+		die(EXIT_INPUT, "a sum of counts overflows 64 bits");
+}
+
+bool cost_is_zero(const cost_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] != COST_ABSENT && v[i] > 0)
+			return false;
+	return true;
+}
+
+int cost_cmp_desc(const cost_t *a, const cost_t *b, const size_t *order, size_t norder)
+{
+	for (size_t k = 0; k < norder; k++) {
+		int64_t x = a ? cost_sort_value(a[order[k]]) : -1;
+		int64_t y = b ? cost_sort_value(b[order[k]]) : -1;
+
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	return 0;
+}

@@ -1,0 +1,53 @@
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void vsay(const char *file, size_t line, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("cgannotate: ", stderr);
+	if (file != NULL)
+		fprintf(stderr, "%s:%zu: ", file, line);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(NULL, 0, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void die_at(const char *file, size_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(file, line, fmt, ap);
+	va_end(ap);
+	exit(EXIT_INPUT);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(NULL, 0, fmt, ap);
+	va_end(ap);
+}
+
+void warn_raw(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}

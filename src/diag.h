@@ -1,0 +1,30 @@
+/* Diagnostics: every message to stderr goes through here, so that the
+ * wording, the program-name prefix and the exit statuses stay uniform. */
+#ifndef CGA_DIAG_H
+#define CGA_DIAG_H
+
+#include <stddef.h>
+
+/* Exit statuses, documented in the man page. */
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_USAGE = 1,  /* bad command line, unknown event name, no profile */
+	EXIT_INPUT = 2,  /* unusable input, unreadable file, I/O error */
+};
+
+/* Print "cgannotate: MESSAGE" and exit with STATUS. */
+_Noreturn void die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Print "cgannotate: FILE:LINE: MESSAGE" and exit with EXIT_INPUT. */
+_Noreturn void die_at(const char *file, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Print "cgannotate: MESSAGE" and go on. */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print MESSAGE exactly as given (no prefix) and go on; for the
+ * callgrind_annotate-compatible warnings scripts may grep for. */
+void warn_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,205 @@
+#include "inclusive.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+/* Inlined entries are merged into their host for cycle finding. */
+static size_t find_rep(size_t *parent, size_t i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+struct graph {
+	size_t n;
+	size_t *rep;          /* function -> representative */
+	size_t *adj_start;    /* CSR adjacency over representatives */
+	size_t *adj;
+	bool *self_loop;
+};
+
+static void graph_build(struct graph *g, struct profile *p)
+{
+	size_t n = p->nfuncs, nedges = 0, *fill;
+
+	g->n = n;
+	g->rep = xmalloc(n * sizeof(*g->rep));
+	for (size_t i = 0; i < n; i++)
+		g->rep[i] = i;
+	for (size_t i = 0; i < n; i++) {
+		struct func *f = p->func_list[i];
+
+		if (f->host != NULL) {
+			size_t a = find_rep(g->rep, i), b = find_rep(g->rep, f->host->index);
+
+			if (a != b)
+				g->rep[a] = b;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		g->rep[i] = find_rep(g->rep, i);
+
+	g->adj_start = xcalloc(n + 1, sizeof(*g->adj_start));
+	g->self_loop = xcalloc(n, sizeof(*g->self_loop));
+	for (size_t i = 0; i < n; i++)
+		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
+			g->adj_start[g->rep[i] + 1]++;
+			nedges++;
+		}
+	for (size_t i = 0; i < n; i++)
+		g->adj_start[i + 1] += g->adj_start[i];
+	g->adj = xmalloc((nedges ? nedges : 1) * sizeof(*g->adj));
+	fill = xmalloc(n * sizeof(*fill));
+	memcpy(fill, g->adj_start, n * sizeof(*fill));
+	for (size_t i = 0; i < n; i++)
+		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
+			size_t u = g->rep[i], v = g->rep[e->key.callee->index];
+
+			g->adj[fill[u]++] = v;
+			if (u == v)
+				g->self_loop[u] = true;
+		}
+	free(fill);
+}
+
+static void graph_release(struct graph *g)
+{
+	free(g->rep);
+	free(g->adj_start);
+	free(g->adj);
+	free(g->self_loop);
+}
+
+/* Tarjan's algorithm without recursion (call chains can be deep): sets
+ * comp[v] for every representative v and recursive[comp] for components
+ * with a call inside them.  Returns the number of components. */
+static size_t find_cycles(const struct graph *g, size_t *comp, bool **recursive)
+{
+	const size_t none = (size_t)-1;
+	size_t n = g->n, counter = 0, ncomp = 0, sp = 0, csp = 0;
+	size_t *index = xmalloc(n * sizeof(*index));
+	size_t *low = xmalloc(n * sizeof(*low));
+	size_t *stack = xmalloc(n * sizeof(*stack));
+	size_t *call = xmalloc(n * sizeof(*call));   /* DFS: node */
+	size_t *next = xmalloc(n * sizeof(*next));   /* DFS: next adjacency slot */
+	bool *on_stack = xcalloc(n, sizeof(*on_stack));
+	bool *rec = xcalloc(n, sizeof(*rec));
+
+	for (size_t i = 0; i < n; i++)
+		index[i] = comp[i] = none;
+	for (size_t root = 0; root < n; root++) {
+		if (g->rep[root] != root || index[root] != none)
+			continue;
+		call[csp] = root;
+		next[csp++] = g->adj_start[root];
+		index[root] = low[root] = counter++;
+		stack[sp++] = root;
+		on_stack[root] = true;
+		while (csp > 0) {
+			size_t v = call[csp - 1];
+
+			if (next[csp - 1] < g->adj_start[v + 1]) {
+				size_t w = g->adj[next[csp - 1]++];
+
+				if (index[w] == none) {
+					index[w] = low[w] = counter++;
+					stack[sp++] = w;
+					on_stack[w] = true;
+					call[csp] = w;
+					next[csp++] = g->adj_start[w];
+				} else if (on_stack[w] && index[w] < low[v]) {
+					low[v] = index[w];
+				}
+				continue;
+			}
+			if (low[v] == index[v]) {
+				size_t size = 0, w;
+
+				do {
+					w = stack[--sp];
+					on_stack[w] = false;
+					comp[w] = ncomp;
+					size++;
+				} while (w != v);
+				rec[ncomp] = size > 1 || g->self_loop[v];
+				ncomp++;
+			}
+			csp--;
+			if (csp > 0 && low[v] < low[call[csp - 1]])
+				low[call[csp - 1]] = low[v];
+		}
+	}
+	free(index);
+	free(low);
+	free(stack);
+	free(call);
+	free(next);
+	free(on_stack);
+	*recursive = rec;
+	return ncomp;
+}
+
+static cost_t *copy_or_absent(struct profile *p, const cost_t *v)
+{
+	cost_t *c = cost_new(&p->arena, p->nevents);
+
+	if (v != NULL)
+		memcpy(c, v, p->nevents * sizeof(*c));
+	return c;
+}
+
+static void inclusive_totals(struct profile *p)
+{
+	struct graph g;
+	size_t *comp = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*comp));
+	bool *recursive;
+
+	graph_build(&g, p);
+	find_cycles(&g, comp, &recursive);
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+		size_t c = comp[g.rep[i]];
+
+		if (!f->listed && f->called == NULL)
+			continue;
+		if (recursive[c]) {
+			f->total = copy_or_absent(p, f->self);
+			for (struct edge *e = f->out; e; e = e->next_out)
+				if (comp[g.rep[e->key.callee->index]] != c)
+					cost_add_checked(f->total, e->cost, p->nevents);
+		} else if (f->called != NULL) {
+			f->total = f->called;
+		} else {
+			f->total = copy_or_absent(p, f->self);
+			if (f->outgoing != NULL)
+				cost_add_checked(f->total, f->outgoing, p->nevents);
+		}
+	}
+	free(recursive);
+	free(comp);
+	graph_release(&g);
+}
+
+struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows)
+{
+	struct func **rows = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*rows));
+	size_t n = 0;
+
+	if (inclusive)
+		inclusive_totals(p);
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		if (!inclusive)
+			f->total = f->listed ? f->self : NULL;
+		if (f->total != NULL)
+			rows[n++] = f;
+	}
+	*nrows = n;
+	return rows;
+}

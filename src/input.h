@@ -1,0 +1,29 @@
+/* Reading a profile line by line, whatever its size: lines may be of any
+ * length, end in LF or CRLF, and the last one may lack its newline. */
+#ifndef CGA_INPUT_H
+#define CGA_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct input {
+	const char *path;
+	int fd;
+	char *buf;
+	size_t cap;
+	size_t start;     /* first unconsumed byte */
+	size_t end;       /* end of valid data */
+	bool eof;
+	size_t lineno;    /* number of the line last returned */
+	off_t size;       /* of a regular file, else -1 */
+};
+
+/* Open PATH; dies with EXIT_INPUT if it cannot be opened. */
+void input_open(struct input *in, const char *path);
+/* The next line without its line end, in *LINE / *LEN (valid until the
+ * next call).  Returns false at the end of the input. */
+bool input_line(struct input *in, const char **line, size_t *len);
+void input_close(struct input *in);
+
+#endif

@@ -1,0 +1,388 @@
+#include "options.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "xalloc.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0"
+#endif
+
+static const char usage_text[] =
+"usage: cgannotate [options] [profile-file [source-files...]]\n"
+"\n"
+"  options for the user, with defaults in [ ], are:\n"
+"    -h --help             show this message\n"
+"    --version             show version\n"
+"    --show=A,B,C          only show figures for events A,B,C [all]\n"
+"    --threshold=<0--100>  percentage of counts (of primary sort event) we\n"
+"                          are interested in [99%]\n"
+"    --sort=A,B,C          sort columns by events A,B,C [event column order]\n"
+"                          Each event can optionally be followed by a :\n"
+"                          and a threshold percentage. If some event specific\n"
+"                          threshold are given, --threshold value is ignored.\n"
+"    --show-percs=yes|no   show a percentage for each non-zero count [yes]\n"
+"    --auto=yes|no         annotate all source files containing functions\n"
+"                          that helped reach the event count threshold [yes]\n"
+"    --context=N           print N lines of context before and after\n"
+"                          annotated lines [8]\n"
+"    --inclusive=yes|no    add subroutine costs to functions calls [no]\n"
+"    --tree=none|caller|   print for each function their callers,\n"
+"           calling|both   the called functions or both [none]\n"
+"    -I --include=<dir>    add <dir> to list of directories to search for\n"
+"                          source files\n"
+"\n"
+"  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error.\n";
+
+enum {
+	OPT_VERSION = 256,
+	OPT_SHOW,
+	OPT_SORT,
+	OPT_THRESHOLD,
+	OPT_SHOW_PERCS,
+	OPT_AUTO,
+	OPT_CONTEXT,
+	OPT_INCLUSIVE,
+	OPT_TREE,
+};
+
+static const struct option longopts[] = {
+	{ "help",       no_argument,       NULL, 'h' },
+	{ "version",    no_argument,       NULL, OPT_VERSION },
+	{ "show",       required_argument, NULL, OPT_SHOW },
+	{ "sort",       required_argument, NULL, OPT_SORT },
+	{ "threshold",  required_argument, NULL, OPT_THRESHOLD },
+	{ "show-percs", required_argument, NULL, OPT_SHOW_PERCS },
+	{ "auto",       required_argument, NULL, OPT_AUTO },
+	{ "context",    required_argument, NULL, OPT_CONTEXT },
+	{ "inclusive",  required_argument, NULL, OPT_INCLUSIVE },
+	{ "tree",       required_argument, NULL, OPT_TREE },
+	{ "include",    required_argument, NULL, 'I' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static _Noreturn void usage(int status)
+{
+	fputs(usage_text, status == EXIT_OK ? stdout : stderr);
+	if (status == EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
+		die(EXIT_INPUT, "write error on standard output");
+	exit(status);
+}
+
+static _Noreturn void bad_value(const char *option, const char *value)
+{
+	warn("invalid value '%s' for --%s", value, option);
+	usage(EXIT_USAGE);
+}
+
+static bool parse_yes_no(const char *option, const char *value)
+{
+	if (strcmp(value, "yes") == 0)
+		return true;
+	if (strcmp(value, "no") == 0)
+		return false;
+	bad_value(option, value);
+}
+
+double options_threshold_value(const char *text)
+{
+	return strtod(text, NULL);
+}
+
+/* A threshold as the reference accepts it: digits and dots, optionally a
+ * trailing "%", with a value from 0 to 100.  Returns the text without "%". */
+static char *parse_threshold(const char *option, const char *value)
+{
+	size_t n = strspn(value, "0123456789.");
+	double v;
+
+	if (n == 0 || (value[n] != '\0' && strcmp(value + n, "%") != 0))
+		bad_value(option, value);
+	v = strtod(value, NULL);
+	if (v < 0 || v > 100)
+		bad_value(option, value);
+	return xstrndup(value, n);
+}
+
+/* Split at commas; like Perl's split, trailing empty fields are dropped. */
+static char **split_commas(const char *s, size_t *count)
+{
+	char **fields = NULL;
+	size_t n = 0, cap = 0;
+
+	while (*s != '\0') {
+		size_t len = strcspn(s, ",");
+
+		xgrow(&fields, &cap, n + 1, sizeof(*fields));
+		fields[n++] = xstrndup(s, len);
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+	while (n > 0 && fields[n - 1][0] == '\0')
+		free(fields[--n]);
+	*count = n;
+	return fields;
+}
+
+static void free_strings(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void set_sort(struct options *opt, const char *value)
+{
+	char **fields;
+	size_t n;
+
+	for (size_t i = 0; i < opt->nsort; i++) {
+		free(opt->sort[i].event);
+		free(opt->sort[i].threshold);
+	}
+	free(opt->sort);
+	fields = split_commas(value, &n);
+	opt->sort = xcalloc(n, sizeof(*opt->sort));
+	opt->nsort = n;
+	opt->sort_thresholds = false;
+	for (size_t i = 0; i < n; i++) {
+		/* "EVENT:N" or "EVENT:N%"; the threshold follows the last
+		 * colon and the event ends at the first, as in the reference. */
+		char *last = strrchr(fields[i], ':');
+
+		if (last != NULL) {
+			size_t digits = strspn(last + 1, "0123456789.");
+			const char *rest = last + 1 + digits;
+
+			if (digits > 0 && (*rest == '\0' || strcmp(rest, "%") == 0)) {
+				opt->sort[i].threshold = parse_threshold("sort", last + 1);
+				opt->sort_thresholds = true;
+				*strchr(fields[i], ':') = '\0';
+			}
+		}
+		opt->sort[i].event = fields[i];
+	}
+	free(fields);
+}
+
+static void set_show(struct options *opt, const char *value)
+{
+	free_strings(opt->show, opt->nshow);
+	opt->show = split_commas(value, &opt->nshow);
+}
+
+static long parse_context(const char *value)
+{
+	char *end;
+	long n;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("context", value);
+	n = strtol(value, &end, 10);
+	if (*end != '\0' || n < 0 || n > 1000000000L)
+		bad_value("context", value);
+	return n;
+}
+
+static void set_tree(struct options *opt, const char *value)
+{
+	static const char *const names[] = { "none", "caller", "calling", "both" };
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(value, names[i]) == 0)
+			break;
+	if (i == 4)
+		bad_value("tree", value);
+	opt->tree_caller = i == 1 || i == 3;
+	opt->tree_calling = i == 2 || i == 3;
+}
+
+static void add_include(struct options *opt, const char *value)
+{
+	size_t len;
+
+	/* "-I=DIR" is the reference's spelling; getopt leaves the "=". */
+	if (value[0] == '=')
+		value++;
+	len = strlen(value);
+	if (len > 0 && value[len - 1] == '/')
+		len--;
+	opt->include_dirs = xreallocarray(opt->include_dirs, opt->ninclude + 1,
+					  sizeof(*opt->include_dirs));
+	opt->include_dirs[opt->ninclude] = xmalloc(len + 2);
+	memcpy(opt->include_dirs[opt->ninclude], value, len);
+	memcpy(opt->include_dirs[opt->ninclude] + len, "/", 2);
+	opt->ninclude++;
+}
+
+static void parse_one(struct options *opt, int c, const char *arg)
+{
+	switch (c) {
+	case 'h':
+		usage(EXIT_OK);
+	case OPT_VERSION:
+		printf("cgannotate %s\n", PACKAGE_VERSION);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_INPUT, "write error on standard output");
+		exit(EXIT_OK);
+	case OPT_SHOW:
+		set_show(opt, arg);
+		break;
+	case OPT_SORT:
+		set_sort(opt, arg);
+		break;
+	case OPT_THRESHOLD:
+		free(opt->threshold);
+		opt->threshold = parse_threshold("threshold", arg);
+		break;
+	case OPT_SHOW_PERCS:
+		opt->show_percs = parse_yes_no("show-percs", arg);
+		break;
+	case OPT_AUTO:
+		opt->auto_annotate = parse_yes_no("auto", arg);
+		break;
+	case OPT_CONTEXT:
+		opt->context = parse_context(arg);
+		break;
+	case OPT_INCLUSIVE:
+		opt->inclusive = parse_yes_no("inclusive", arg);
+		break;
+	case OPT_TREE:
+		set_tree(opt, arg);
+		break;
+	case 'I':
+		add_include(opt, arg);
+		break;
+	default:
+		usage(EXIT_USAGE);
+	}
+}
+
+static bool readable_in_include_dirs(const struct options *opt, const char *file)
+{
+	for (size_t i = 0; i < opt->ninclude; i++) {
+		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
+		bool ok = access(path, R_OK) == 0;
+
+		free(path);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+static void add_user_file(struct options *opt, const char *file)
+{
+	for (size_t i = 0; i < opt->nuser; i++)
+		if (strcmp(opt->user_files[i], file) == 0)
+			return;
+	if (!readable_in_include_dirs(opt, file)) {
+		fflush(stdout);
+		fprintf(stderr, "cgannotate: source file '%s' not found in any of:", file);
+		for (size_t i = 0; i < opt->ninclude; i++)
+			fprintf(stderr, " '%s'", opt->include_dirs[i]);
+		fputc('\n', stderr);
+		exit(EXIT_INPUT);
+	}
+	opt->user_files = xreallocarray(opt->user_files, opt->nuser + 1,
+					sizeof(*opt->user_files));
+	opt->user_files[opt->nuser++] = xstrdup(file);
+}
+
+/* Perl's glob sorts case-insensitively first, then by bytes. */
+static bool glob_before(const char *a, const char *b)
+{
+	int c = strcasecmp(a, b);
+
+	return c < 0 || (c == 0 && strcmp(a, b) < 0);
+}
+
+/* The first entry of the current directory starting with PREFIX, in the
+ * order of the reference's <PREFIX*> glob; NULL if none. */
+static char *first_matching(const char *prefix)
+{
+	DIR *dir = opendir(".");
+	struct dirent *de;
+	char *best = NULL;
+
+	if (dir == NULL)
+		return NULL;
+	while ((de = readdir(dir)) != NULL) {
+		if (strncmp(de->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		if (best == NULL || glob_before(de->d_name, best)) {
+			free(best);
+			best = xstrdup(de->d_name);
+		}
+	}
+	closedir(dir);
+	return best;
+}
+
+static void find_default_profile(struct options *opt)
+{
+	opt->profile = first_matching("callgrind.out");
+	if (opt->profile == NULL)
+		opt->profile = first_matching("cachegrind.out");
+	if (opt->profile == NULL) {
+		warn("no profile named on the command line and no callgrind.out* "
+		     "or cachegrind.out* in the current directory");
+		usage(EXIT_USAGE);
+	}
+	opt->profile_found = true;
+}
+
+static void options_init(struct options *opt)
+{
+	memset(opt, 0, sizeof(*opt));
+	opt->threshold = xstrdup("99");
+	opt->show_percs = true;
+	opt->auto_annotate = true;
+	opt->context = 8;
+	opt->include_dirs = xmalloc(sizeof(*opt->include_dirs));
+	opt->include_dirs[0] = xstrdup("");
+	opt->ninclude = 1;
+}
+
+void options_parse(struct options *opt, int argc, char **argv)
+{
+	int c;
+
+	options_init(opt);
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1)
+		parse_one(opt, c, optarg);
+	for (int i = optind; i < argc; i++) {
+		if (opt->profile == NULL)
+			opt->profile = xstrdup(argv[i]);
+		else
+			add_user_file(opt, argv[i]);
+	}
+	if (opt->profile == NULL)
+		find_default_profile(opt);
+}
+
+void options_release(struct options *opt)
+{
+	free_strings(opt->show, opt->nshow);
+	for (size_t i = 0; i < opt->nsort; i++) {
+		free(opt->sort[i].event);
+		free(opt->sort[i].threshold);
+	}
+	free(opt->sort);
+	free(opt->threshold);
+	free_strings(opt->include_dirs, opt->ninclude);
+	free(opt->profile);
+	free_strings(opt->user_files, opt->nuser);
+	memset(opt, 0, sizeof(*opt));
+}

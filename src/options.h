@@ -1,0 +1,44 @@
+/* The command line, parsed once into a struct options that the rest of the
+ * program only reads. */
+#ifndef CGA_OPTIONS_H
+#define CGA_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct sort_key {
+	char *event;
+	char *threshold;   /* as written (without "%"), or NULL */
+};
+
+struct options {
+	char **show;               /* --show events; none means all */
+	size_t nshow;
+	struct sort_key *sort;     /* --sort events; none means file order */
+	size_t nsort;
+	bool sort_thresholds;      /* some --sort event had ":N" */
+	char *threshold;           /* --threshold text, as printed in the header */
+	bool show_percs;
+	bool auto_annotate;
+	long context;
+	bool inclusive;
+	bool tree_caller;
+	bool tree_calling;
+	char **include_dirs;       /* each ends in "/"; the implicit "" first */
+	size_t ninclude;
+	char *profile;             /* NULL until found */
+	bool profile_found;        /* chosen from the current directory */
+	char **user_files;         /* source files named on the command line, in order, unique */
+	size_t nuser;
+};
+
+/* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;
+ * dies with EXIT_USAGE on a bad command line and EXIT_INPUT when a named
+ * source file is found in no include directory. */
+void options_parse(struct options *opt, int argc, char **argv);
+void options_release(struct options *opt);
+
+/* The numeric value of a threshold text, as Perl would read it. */
+double options_threshold_value(const char *text);
+
+#endif

@@ -1,0 +1,176 @@
+#include "profile.h"
+
+#include <string.h>
+
+#include "diag.h"
+
+struct interned {
+	UT_hash_handle hh;
+	size_t len;
+	char s[];
+};
+
+void profile_init(struct profile *p, const char *path)
+{
+	memset(p, 0, sizeof(*p));
+	arena_init(&p->arena);
+	p->path = path;
+	p->creator = p->cmd = p->pid = p->thread = p->part_name = "";
+	p->strip_prefix = "";
+}
+
+void profile_release(struct profile *p)
+{
+	struct pfile *f, *ftmp;
+	struct func *fn, *fntmp;
+	struct edge *e, *etmp;
+	struct interned *s, *stmp;
+
+	HASH_ITER(hh, p->files, f, ftmp) {
+		HASH_DEL(p->files, f);
+		linetab_release(&f->lines);
+	}
+	HASH_ITER(hh, p->funcs, fn, fntmp)
+		HASH_DEL(p->funcs, fn);
+	HASH_ITER(hh, p->edges, e, etmp)
+		HASH_DEL(p->edges, e);
+	HASH_ITER(hh, p->strings, s, stmp)
+		HASH_DEL(p->strings, s);
+	free(p->func_list);
+	free(p->desc);
+	free(p->events);
+	free(p->event_defs);
+	free(p->parts);
+	arena_release(&p->arena);
+	memset(p, 0, sizeof(*p));
+}
+
+const char *profile_intern(struct profile *p, const char *s, size_t len)
+{
+	struct interned *in;
+
+	HASH_FIND(hh, p->strings, s, len, in);
+	if (in != NULL)
+		return in->s;
+	in = arena_alloc(&p->arena, sizeof(*in) + len + 1);
+	memset(&in->hh, 0, sizeof(in->hh));
+	in->len = len;
+	memcpy(in->s, s, len);
+	in->s[len] = '\0';
+	HASH_ADD_KEYPTR(hh, p->strings, in->s, len, in);
+	return in->s;
+}
+
+static bool wants_lines(const struct profile *p, const char *name)
+{
+	if (p->annotate_all)
+		return true;
+	for (size_t i = 0; i < p->nannotate_names; i++)
+		if (strcmp(p->annotate_names[i], name) == 0)
+			return true;
+	return false;
+}
+
+struct pfile *profile_file(struct profile *p, const char *name, size_t len)
+{
+	size_t plen = strlen(p->strip_prefix);
+	struct pfile *f;
+
+	if (plen > 0 && len >= plen && memcmp(name, p->strip_prefix, plen) == 0) {
+		name += plen;
+		len -= plen;
+	}
+	HASH_FIND(hh, p->files, name, len, f);
+	if (f != NULL)
+		return f;
+	f = arena_alloc(&p->arena, sizeof(*f));
+	memset(f, 0, sizeof(*f));
+	f->name = profile_intern(p, name, len);
+	f->annotatable = wants_lines(p, f->name);
+	linetab_init(&f->lines);
+	HASH_ADD_KEYPTR(hh, p->files, f->name, len, f);
+	return f;
+}
+
+struct func *profile_func(struct profile *p, struct pfile *file, const char *name)
+{
+	struct func_key key = { file, name };
+	struct func *f;
+
+	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
+	if (f != NULL)
+		return f;
+	f = arena_alloc(&p->arena, sizeof(*f));
+	memset(f, 0, sizeof(*f));
+	f->key = key;
+	{
+		size_t fl = strlen(file->name), nl = strlen(name);
+		char *full = arena_alloc(&p->arena, fl + nl + 2);
+
+		memcpy(full, file->name, fl);
+		full[fl] = ':';
+		memcpy(full + fl + 1, name, nl + 1);
+		f->fullname = full;
+	}
+	f->index = p->nfuncs;
+	xgrow(&p->func_list, &p->funcs_cap, p->nfuncs + 1, sizeof(*p->func_list));
+	p->func_list[p->nfuncs++] = f;
+	HASH_ADD(hh, p->funcs, key, sizeof(f->key), f);
+	return f;
+}
+
+void profile_list_func(struct profile *p, struct func *f)
+{
+	if (f->self == NULL)
+		f->self = cost_new(&p->arena, p->nevents);
+	f->listed = true;
+}
+
+struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee)
+{
+	struct edge_key key = { caller, callee };
+	struct edge *e;
+
+	HASH_FIND(hh, p->edges, &key, sizeof(key), e);
+	if (e != NULL)
+		return e;
+	e = arena_alloc(&p->arena, sizeof(*e));
+	memset(e, 0, sizeof(*e));
+	e->key = key;
+	e->cost = cost_new(&p->arena, p->nevents);
+	e->next_out = caller->out;
+	caller->out = e;
+	e->next_in = callee->in;
+	callee->in = e;
+	HASH_ADD(hh, p->edges, key, sizeof(e->key), e);
+	return e;
+}
+
+const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
+				     const struct func *callee)
+{
+	struct edge_key key = { (struct func *)caller, (struct func *)callee };
+	struct edge *e;
+
+	HASH_FIND(hh, p->edges, &key, sizeof(key), e);
+	return e;
+}
+
+struct pfile *profile_find_file(const struct profile *p, const char *name)
+{
+	struct pfile *f;
+
+	HASH_FIND(hh, p->files, name, strlen(name), f);
+	return f;
+}
+
+struct part *profile_new_part(struct profile *p, size_t line)
+{
+	struct part *part;
+
+	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
+	part = &p->parts[p->nparts++];
+	memset(part, 0, sizeof(*part));
+	part->line = line;
+	return part;
+}

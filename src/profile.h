@@ -1,0 +1,130 @@
+/* The cost model: what a profile says, independent of how it is printed.
+ *
+ * Names are interned once; functions are keyed by (file, name) and carry
+ * their self cost, the sum of the costs of calls into them and out of them,
+ * and their call edges.  Files that may be annotated keep per-line tables.
+ * Everything bulk lives in the profile's arena; profile_release frees it. */
+#ifndef CGA_PROFILE_H
+#define CGA_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uthash.h>
+
+#include "cost.h"
+#include "linetab.h"
+#include "xalloc.h"
+
+struct edge;
+
+struct pfile {
+	const char *name;          /* with the current directory stripped */
+	struct linetab lines;      /* only filled when annotatable */
+	bool defined;              /* named by fl=/fi=/fe=: has line information */
+	bool annotatable;          /* per-line data is kept for it */
+	UT_hash_handle hh;
+};
+
+struct func_key {
+	const struct pfile *file;
+	const char *name;          /* interned */
+};
+
+struct func {
+	struct func_key key;
+	const char *fullname;      /* "file:function", as printed and sorted */
+	const char *object;        /* from the ob= in force at its last fn= line; NULL if none */
+	cost_t *self;              /* NULL until listed */
+	cost_t *called;            /* sum of calls into it; NULL if never called */
+	cost_t *outgoing;          /* sum of calls out of it; NULL if it calls nothing */
+	cost_t *total;             /* the table's figure, set by inclusive_compute */
+	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
+	struct func *host;         /* for code inlined from another file: the fn= function */
+	struct edge *out;          /* calls made, newest first */
+	struct edge *in;           /* calls received, newest first */
+	size_t index;              /* creation order */
+	UT_hash_handle hh;
+};
+
+struct edge_key {
+	struct func *caller;
+	struct func *callee;
+};
+
+struct edge {
+	struct edge_key key;
+	int64_t count;
+	cost_t *cost;
+	struct edge *next_out;
+	struct edge *next_in;
+	UT_hash_handle hh;
+};
+
+/* One header block and the body lines after it. */
+struct part {
+	cost_t *summary;           /* NULL if the part has no summary: line */
+	size_t summary_len;        /* counts written on that line */
+	cost_t *totals;
+	size_t totals_len;
+	cost_t *self_sum;          /* sum of the part's self cost lines */
+	size_t line;               /* where the part starts */
+};
+
+struct event {
+	const char *name;
+	const char *long_name;     /* from "event: NAME : LONG"; NULL if none */
+	const char *formula;       /* from "event: NAME = FORMULA"; NULL if none */
+};
+
+struct interned;
+
+struct profile {
+	struct arena arena;
+	const char *path;
+	/* Header fields, from the first part as callgrind_annotate shows them. */
+	const char *creator, *cmd, *pid, *thread, *part_name;
+	char *desc;                /* "desc:" lines except "Option:" ones, each ending in \n */
+	size_t desc_len;
+	struct event *events;
+	size_t nevents;
+	struct event *event_defs;  /* "event:" lines */
+	size_t nevent_defs;
+	struct part *parts;
+	size_t nparts;
+	/* What to keep per line: every file, or only these names. */
+	bool annotate_all;
+	char **annotate_names;
+	size_t nannotate_names;
+	const char *strip_prefix;  /* removed from the front of file names */
+
+	struct pfile *files;       /* hash by name */
+	struct func *funcs;        /* hash by key */
+	struct func **func_list;   /* in creation order */
+	size_t nfuncs, funcs_cap;
+	struct edge *edges;        /* hash by key */
+	struct interned *strings;
+};
+
+void profile_init(struct profile *p, const char *path);
+void profile_release(struct profile *p);
+
+/* The interned copy of S[0..LEN), owned by the profile. */
+const char *profile_intern(struct profile *p, const char *s, size_t len);
+/* The file called NAME (before stripping), created if new. */
+struct pfile *profile_file(struct profile *p, const char *name, size_t len);
+/* The function NAME (interned) in FILE, created if new. */
+struct func *profile_func(struct profile *p, struct pfile *file, const char *name);
+/* Make F a row of the table (allocating its self cost). */
+void profile_list_func(struct profile *p, struct func *f);
+/* The edge CALLER -> CALLEE, created with a zero count and absent cost if new. */
+struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee);
+/* The edge CALLER -> CALLEE, or NULL. */
+const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
+				     const struct func *callee);
+/* The file whose (stripped) name is NAME, or NULL. */
+struct pfile *profile_find_file(const struct profile *p, const char *name);
+/* Start a new part at input line LINE. */
+struct part *profile_new_part(struct profile *p, size_t line);
+
+#endif
