@@ -85,7 +85,8 @@ static int call_row_cmp(const void *a, const void *b, void *arg)
 
 void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c)
 {
-	qsort_r(rows, n, sizeof(*rows), call_row_cmp, (void *)c);
+	if (n > 1)
+		qsort_r(rows, n, sizeof(*rows), call_row_cmp, (void *)c);
 }
 
 static struct call_row *edge_rows(const struct func *f, bool callers, size_t *n)

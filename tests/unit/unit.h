@@ -1,0 +1,69 @@
+/* Helpers shared by the unit tests: profiles written from string literals. */
+#ifndef CGA_UNIT_H
+#define CGA_UNIT_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "callgrind.h"
+#include "profile.h"
+
+/* Write TEXT to a new temporary file and read it as a profile into P
+ * (keeping per-line data for every file).  The file is removed again. */
+static inline void unit_read(struct profile *p, const char *text)
+{
+	char path[] = "/tmp/cgannotate-unit-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	profile_init(p, strdup(path));
+	p->annotate_all = true;
+	callgrind_read(p);
+	unlink(path);
+}
+
+static inline void unit_release(struct profile *p)
+{
+	free((char *)p->path);
+	profile_release(p);
+}
+
+/* The function FILE:NAME, which must exist. */
+static inline struct func *unit_func(struct profile *p, const char *fullname)
+{
+	for (size_t i = 0; i < p->nfuncs; i++)
+		if (strcmp(p->func_list[i]->fullname, fullname) == 0)
+			return p->func_list[i];
+	ck_abort_msg("no function %s", fullname);
+	return NULL;
+}
+
+static inline const struct line_entry *unit_line(struct profile *p, const char *file, int64_t line)
+{
+	struct pfile *f = profile_find_file(p, file);
+
+	ck_assert_ptr_nonnull(f);
+	return linetab_find(&f->lines, line);
+}
+
+/* Run SUITE; exit status 0 if every test passed. */
+static inline int unit_run(Suite *suite)
+{
+	SRunner *sr = srunner_create(suite);
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+#endif
