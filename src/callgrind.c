@@ -538,12 +538,6 @@ static void drop_pending_call(struct reader *r)
 	r->call_pending = false;
 }
 
-static void set_function(struct reader *r, struct func *f)
-{
-	profile_list_func(r->p, f);
-	r->fn = f;
-}
-
 static void self_cost(struct reader *r, int64_t line)
 {
 	struct pfile *file = r->file;
@@ -552,6 +546,8 @@ static void self_cost(struct reader *r, int64_t line)
 		warn("%s:%zu: cost line before any fn= line, ignoring", r->p->path, r->in.lineno);
 		return;
 	}
+	if (!r->fn->listed)
+		profile_list_func(r->p, r->fn);
 	add_counts(r, r->fn->self, r->counts);
 	add_counts(r, r->part->self_sum, r->counts);
 	if (file != NULL && file->annotatable) {
@@ -591,6 +587,8 @@ static void call_cost(struct reader *r, int64_t line)
 		warn("%s:%zu: call before any fn= line, ignoring", r->p->path, r->in.lineno);
 		return;
 	}
+	if (!r->fn->listed)
+		profile_list_func(r->p, r->fn);
 	e = profile_edge(r->p, r->fn, r->callee);
 	if (__builtin_add_overflow(e->count, r->call_count, &e->count))
 		fail(r, "a sum of call counts overflows 64 bits");
@@ -633,7 +631,8 @@ static void on_fn(struct reader *r, const char *v, const char *end)
 	if (r->file == NULL)
 		r->file = no_file(r);
 	f = profile_func(r->p, r->file, name);
-	set_function(r, f);
+	profile_list_func(r->p, f);
+	r->fn = f;
 	f->object = r->obj ? r->obj : "";
 	r->fn_name = name;
 	r->host = f;
@@ -648,8 +647,10 @@ static void on_inline_file(struct reader *r, const char *v, const char *end)
 	r->file->defined = true;
 	if (r->fn_name == NULL)
 		return;
+	/* Listed only once a cost or call arrives: writers such as
+	 * pyprof2calltree put fi= right before the next fn=. */
 	f = profile_func(r->p, r->file, r->fn_name);
-	set_function(r, f);
+	r->fn = f;
 	if (f != r->host && f->host == NULL)
 		f->host = r->host;
 }
