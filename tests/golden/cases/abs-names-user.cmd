@@ -1,0 +1,1 @@
+cgannotate --auto=no abs/inline.out progs/vec.h

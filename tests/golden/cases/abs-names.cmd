@@ -1,0 +1,1 @@
+cgannotate abs/inline.out

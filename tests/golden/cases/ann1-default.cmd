@@ -1,0 +1,1 @@
+cd valgrind/cachegrind/tests && cgannotate ann1.cgout

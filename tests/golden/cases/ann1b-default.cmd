@@ -1,0 +1,1 @@
+cd valgrind/cachegrind/tests && cgannotate --show-percs=yes ann1b.cgout

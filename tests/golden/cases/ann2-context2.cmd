@@ -1,0 +1,1 @@
+cd valgrind/cachegrind/tests && cgannotate --context=2 ann2.cgout

@@ -1,0 +1,1 @@
+cd valgrind && cgannotate --include=cachegrind/tests cachegrind/tests/ann2.cgout

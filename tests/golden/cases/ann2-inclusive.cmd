@@ -1,0 +1,1 @@
+cd valgrind/cachegrind/tests && cgannotate --inclusive=yes ann2.cgout

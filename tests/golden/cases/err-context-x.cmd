@@ -1,0 +1,1 @@
+cgannotate --context=x progs/fib.out

@@ -1,0 +1,1 @@
+cd valgrind/callgrind/tests && cgannotate

@@ -1,0 +1,1 @@
+cgannotate progs/nonexistent.out

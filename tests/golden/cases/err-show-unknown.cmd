@@ -1,0 +1,1 @@
+cgannotate --show=Nope progs/fib.out

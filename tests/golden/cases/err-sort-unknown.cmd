@@ -1,0 +1,1 @@
+cgannotate --sort=Ir,Nope progs/fib.out

@@ -1,0 +1,1 @@
+cgannotate --threshold=200 progs/fib.out

@@ -1,0 +1,1 @@
+cgannotate --frobnicate progs/fib.out

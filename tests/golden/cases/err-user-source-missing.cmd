@@ -1,0 +1,1 @@
+cgannotate progs/fib.out progs/nosuch.c

@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=both --threshold=95 evenodd-callers.out

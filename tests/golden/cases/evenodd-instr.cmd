@@ -1,0 +1,1 @@
+cd progs && cgannotate --context=2 evenodd-instr.out

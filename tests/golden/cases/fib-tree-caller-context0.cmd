@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=caller --context=0 fib.out

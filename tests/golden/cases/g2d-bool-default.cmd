@@ -1,0 +1,1 @@
+cgannotate gprof2dot/bool.callgrind

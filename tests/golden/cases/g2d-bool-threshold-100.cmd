@@ -1,0 +1,1 @@
+cgannotate --threshold=100 --auto=no gprof2dot/bool.callgrind

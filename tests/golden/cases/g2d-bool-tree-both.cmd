@@ -1,0 +1,1 @@
+cgannotate --tree=both gprof2dot/bool.callgrind

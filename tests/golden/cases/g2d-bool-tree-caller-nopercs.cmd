@@ -1,0 +1,1 @@
+cgannotate --tree=caller --show-percs=no --threshold=90 gprof2dot/bool.callgrind

@@ -1,0 +1,1 @@
+cgannotate gprof2dot/empty.callgrind

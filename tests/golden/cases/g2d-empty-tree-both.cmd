@@ -1,0 +1,1 @@
+cgannotate --tree=both --inclusive=yes gprof2dot/empty.callgrind

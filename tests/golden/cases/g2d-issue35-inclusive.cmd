@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes gprof2dot/issue35.callgrind

@@ -1,0 +1,1 @@
+cgannotate --tree=calling gprof2dot/issue35.callgrind

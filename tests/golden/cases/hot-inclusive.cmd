@@ -1,0 +1,1 @@
+cd progs && cgannotate --inclusive=yes --sort=Dw hot.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --threshold=0 --auto=no hot.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --threshold=50% --show-percs=no hot.out

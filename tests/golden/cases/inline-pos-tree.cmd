@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=both --context=3 inline-pos.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --context=0 multi.cgout

@@ -1,0 +1,1 @@
+cgannotate --include=progs progs/multi.out multi_sum.c

@@ -1,0 +1,1 @@
+cd progs && cgannotate --inclusive=yes --tree=calling multi.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --auto=no multi.out multi_sum.c multi_main.c

@@ -1,0 +1,1 @@
+cd noarg-cg && cgannotate --auto=no

@@ -1,0 +1,1 @@
+cd noarg && cgannotate -I=../progs

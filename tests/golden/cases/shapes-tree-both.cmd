@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=both --context=1 shapes.out

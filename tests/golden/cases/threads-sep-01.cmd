@@ -1,0 +1,1 @@
+cd progs && cgannotate threads-sep.out-01

@@ -1,0 +1,1 @@
+cd progs && cgannotate --threshold=100 threads-sep.out-03

@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=caller --inclusive=yes threads.out

@@ -1,0 +1,118 @@
+#!/bin/sh
+# Golden tests for cgannotate (TAP).  See tests/README.md.
+#
+# Environment:
+#   GOLDEN_DIR  directory holding cases/, data/ and prepare.sh
+#               (default: the directory containing this script)
+#   CGANNOTATE  program under test (default: ../../src/cgannotate relative to
+#               the current directory, when it exists)
+#   GOLDEN_REFERENCE
+#               yes: the program under test is callgrind_annotate, whose
+#               output is passed through tests/normalize-ref before it is
+#               compared (default: yes when CGANNOTATE's name is
+#               callgrind_annotate, else no)
+# Arguments: names of cases to run (default: all of cases/*.cmd).
+# Exits 0 once the plan is printed, whatever the results (see the "not ok"
+# lines and the final "# N passed, M failed" comment); 99 on a set-up error.
+
+if [ -z "${GOLDEN_DIR:-}" ]; then
+    case $0 in
+        */*) GOLDEN_DIR=${0%/*} ;;
+        *) GOLDEN_DIR=. ;;
+    esac
+fi
+GOLDEN_DIR=$(cd "$GOLDEN_DIR" && pwd) || exit 99
+
+if [ -z "${CGANNOTATE:-}" ] && [ -x ../../src/cgannotate ]; then
+    CGANNOTATE=$(pwd)/../../src/cgannotate
+fi
+if [ -z "${CGANNOTATE:-}" ]; then
+    echo "1..0 # SKIP CGANNOTATE not set and ../../src/cgannotate not found"
+    exit 0
+fi
+if [ ! -x "$CGANNOTATE" ]; then
+    echo "Bail out! $CGANNOTATE is not executable"
+    exit 99
+fi
+
+. "$GOLDEN_DIR/prepare.sh"
+
+cases=$GOLDEN_DIR/cases
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-golden.XXXXXX") || exit 99
+trap 'rm -rf "$scratch"' 0
+trap 'exit 130' 1 2 15
+
+mkdir "$scratch/data" "$scratch/out" || exit 99
+golden_prepare "$GOLDEN_DIR/data" "$scratch/data" || {
+    echo "Bail out! cannot prepare the data directory"
+    exit 99
+}
+if [ -z "${GOLDEN_REFERENCE:-}" ]; then
+    case $CGANNOTATE in
+        callgrind_annotate|*/callgrind_annotate) GOLDEN_REFERENCE=yes ;;
+        *) GOLDEN_REFERENCE=no ;;
+    esac
+fi
+if [ "$GOLDEN_REFERENCE" = yes ]; then
+    normalize=$GOLDEN_DIR/../normalize-ref
+    golden_wrapper "$scratch/bin" "$CGANNOTATE" "$scratch/args" || exit 99
+else
+    golden_bin "$scratch/bin" "$CGANNOTATE" || exit 99
+fi
+
+if [ $# -eq 0 ]; then
+    for f in "$cases"/*.cmd; do
+        [ -f "$f" ] || continue
+        n=${f##*/}
+        set -- "$@" "${n%.cmd}"
+    done
+fi
+
+echo "1..$#"
+k=0
+failed=0
+for name in "$@"; do
+    k=$((k + 1))
+    out=$scratch/out/$name
+    if [ ! -f "$cases/$name.cmd" ]; then
+        echo "not ok $k - $name"
+        echo "# no such case: $cases/$name.cmd"
+        failed=$((failed + 1))
+        continue
+    fi
+    cmd=$(cat "$cases/$name.cmd")
+    (
+        cd "$golden_dir" &&
+        PATH=$scratch/bin:$PATH LC_ALL=C TZ=UTC exec sh -c "$cmd"
+    ) > "$out.stdout" 2> "$out.stderr" < /dev/null
+    rc=$?
+    if [ "$GOLDEN_REFERENCE" = yes ]; then
+        mv "$out.stdout" "$out.raw"
+        golden_normalize "$normalize" "$scratch/args" < "$out.raw" > "$out.stdout"
+        rm -f "$scratch/args"
+    fi
+    want_rc=$(golden_case_rc "$cases" "$name")
+    why=
+    if ! cmp -s "$cases/$name.out" "$out.stdout"; then
+        why="stdout differs"
+        diff -u "$cases/$name.out" "$out.stdout" > "$out.diff" 2>&1
+    elif [ -f "$cases/$name.err" ] && ! cmp -s "$cases/$name.err" "$out.stderr"; then
+        why="stderr differs"
+        diff -u "$cases/$name.err" "$out.stderr" > "$out.diff" 2>&1
+    elif [ "$rc" != "$want_rc" ]; then
+        why="exit status $rc, expected $want_rc"
+        head -n 5 "$out.stderr" | sed 's/^/stderr: /' > "$out.diff"
+    fi
+    if [ -z "$why" ]; then
+        echo "ok $k - $name"
+    else
+        echo "not ok $k - $name"
+        echo "# $why"
+        head -n 20 "$out.diff" | sed 's/^/# /'
+        failed=$((failed + 1))
+    fi
+done
+echo "# $(($# - failed)) passed, $failed failed"
+# The TAP lines carry the results: exit 0, as automake's TAP driver counts a
+# non-zero exit status as one more error.
+exit 0

@@ -1,0 +1,104 @@
+#!/bin/sh
+# Build the test programs and profile them under Valgrind.
+#
+# usage: profile.sh [-r] OUTDIR
+#
+# Copies the sources next to this script into OUTDIR, compiles them there and
+# writes the profiles into OUTDIR (names below).  The programs are compiled
+# with -gdwarf-4 and, with -r, with -fdebug-prefix-map=OUTDIR=. so that the
+# profiles name the sources "./fib.c" and so on, relative to OUTDIR; without
+# -r the sources are compiled by absolute path and the profiles carry
+# absolute names.  The golden-test profiles in tests/golden/data/progs were
+# made with:  tests/progs/profile.sh -r /tmp/cgannotate-progs
+#
+# Profiles written (program, collection options):
+#   fib.out                fib, defaults
+#   fib-bb.out             fib, --combine-dumps=yes --dump-every-bb=20000 (several parts)
+#   evenodd.out            evenodd, defaults
+#   evenodd-instr.out      evenodd, --dump-instr=yes
+#   evenodd-callers.out    evenodd, --separate-callers=2
+#   inline.out             inline (-O2), --compress-strings=no
+#   inline-pos.out         inline (-O2), --compress-pos=no --dump-instr=yes
+#   multi.out              multi, --collect-jumps=yes
+#   shapes.out             shapes (C++), defaults
+#   shapes-nocomp.out      shapes (C++), --compress-strings=no --compress-pos=no
+#   threads.out            threads, defaults
+#   threads-sep.out-NN     threads, --separate-threads=yes (one file per thread)
+#   hot.out                hot, --cache-sim=yes --branch-sim=yes (fixed cache sizes)
+#   hot-dumps.out          hot with dump requests, --combine-dumps=yes (several parts)
+#   multi.cgout            multi, valgrind --tool=cachegrind --cache-sim=yes
+#   hot.cgout              hot, valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes
+
+set -e
+
+rel=no
+if [ "$1" = "-r" ]; then
+    rel=yes
+    shift
+fi
+[ $# -eq 1 ] || { echo "usage: $0 [-r] OUTDIR" >&2; exit 2; }
+
+case $0 in
+    */*) srcdir=${0%/*} ;;
+    *) srcdir=. ;;
+esac
+srcdir=$(cd "$srcdir" && pwd)
+mkdir -p "$1"
+out=$(cd "$1" && pwd -P)
+
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+VALGRIND=${VALGRIND:-valgrind}
+
+cd "$out"
+for f in fib.c evenodd.c vec.h inline_main.c inline_walk.c shapes.cpp \
+         threads.c multi.h multi_main.c multi_fill.c multi_sum.c hot.c; do
+    cp "$srcdir/$f" "$out/$f"
+    chmod u+w "$out/$f"
+done
+
+if [ $rel = yes ]; then
+    dbg="-gdwarf-4 -fdebug-prefix-map=$out=."
+    s=
+else
+    dbg="-gdwarf-4"
+    s=$out/
+fi
+
+$CC $dbg -O0 -o fib "${s}fib.c"
+$CC $dbg -O0 -o evenodd "${s}evenodd.c"
+$CC $dbg -O2 -o inline "${s}inline_main.c" "${s}inline_walk.c"
+$CC $dbg -O1 -o multi "${s}multi_main.c" "${s}multi_fill.c" "${s}multi_sum.c"
+$CXX $dbg -O0 -o shapes "${s}shapes.cpp"
+$CC $dbg -O0 -pthread -o threads "${s}threads.c"
+$CC $dbg -O1 -o hot "${s}hot.c"
+$CC $dbg -O1 -DWITH_DUMPS -o hot-dumps "${s}hot.c"
+
+# Fixed cache parameters, so that the simulation does not depend on the host.
+caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+cg() {
+    name=$1
+    shift
+    "$VALGRIND" -q --tool=callgrind --callgrind-out-file="$name" "$@" > /dev/null
+}
+
+rm -f threads-sep.out-*
+cg fib.out ./fib
+cg fib-bb.out --combine-dumps=yes --dump-every-bb=20000 ./fib
+cg evenodd.out ./evenodd
+cg evenodd-instr.out --dump-instr=yes ./evenodd
+cg evenodd-callers.out --separate-callers=2 ./evenodd
+cg inline.out --compress-strings=no ./inline
+cg inline-pos.out --compress-pos=no --dump-instr=yes ./inline
+cg multi.out --collect-jumps=yes ./multi
+cg shapes.out ./shapes
+cg shapes-nocomp.out --compress-strings=no --compress-pos=no ./shapes
+cg threads.out ./threads
+cg threads-sep.out --separate-threads=yes ./threads
+rm -f threads-sep.out    # valgrind leaves an empty file under the base name
+cg hot.out --cache-sim=yes --branch-sim=yes $caches ./hot
+cg hot-dumps.out --combine-dumps=yes ./hot-dumps
+"$VALGRIND" -q --tool=cachegrind --cache-sim=yes $caches --cachegrind-out-file=multi.cgout ./multi > /dev/null
+"$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
+    --cachegrind-out-file=hot.cgout ./hot > /dev/null

@@ -1,0 +1,167 @@
+#!/bin/bash
+# Compare cgannotate with callgrind_annotate on fresh profiles (TAP output).
+#
+# usage: tests/refcheck.sh [CGANNOTATE]
+#
+# Builds the programs in tests/progs in a temporary directory (sources compiled
+# by absolute path, see tests/progs/profile.sh), profiles them under several
+# collection options, and runs callgrind_annotate and cgannotate on every
+# profile over a matrix of options, from a working directory that holds none
+# of the sources (so that neither program strips a directory prefix).  The
+# reference output goes through tests/normalize-ref.  Prints one TAP line per
+# comparison, the first differing lines of each mismatch, and a summary;
+# exits 1 on any mismatch, 77 when valgrind, callgrind_annotate, gcc or g++ is
+# missing.
+#
+# The program under test is the argument, else $CGANNOTATE, else
+# ../src/cgannotate relative to the current directory (the build directory's
+# tests/).  Set REFERENCE to use another callgrind_annotate.  When the
+# program under test is callgrind_annotate itself, its output is normalised
+# too: that checks that normalize-ref makes the output deterministic.
+#
+# Left out on purpose, where cgannotate differs from callgrind_annotate by
+# design: profiles with several parts (fib-bb.out, hot-dumps.out; they are
+# also the only ones with calls=0 lines), and --inclusive=yes on programs
+# whose call graph has cycles (fib, evenodd, shapes: ld.so's dfs_traversal is
+# recursive).
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+REFERENCE=${REFERENCE:-$(command -v callgrind_annotate || true)}
+prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+
+for tool in valgrind gcc g++ python3; do
+    if ! command -v "$tool" > /dev/null 2>&1; then
+        echo "1..0 # SKIP $tool not found"
+        exit 77
+    fi
+done
+if [ -z "$REFERENCE" ] || [ ! -x "$REFERENCE" ]; then
+    echo "1..0 # SKIP callgrind_annotate not found"
+    exit 77
+fi
+if [ ! -x "$prog" ]; then
+    echo "Bail out! $prog: not an executable (give the program under test as argument or CGANNOTATE)"
+    exit 99
+fi
+case $prog in
+    /*) ;;
+    *) prog=$(pwd)/$prog ;;
+esac
+
+# Checking callgrind_annotate against itself tests the normalisation.
+self_test=no
+case $prog in
+    */callgrind_annotate) self_test=yes ;;
+esac
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-refcheck.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' HUP INT TERM
+
+build=$tmp/build
+work=$tmp/work
+mkdir -p "$build" "$work"
+if ! "$here/progs/profile.sh" "$build" > "$tmp/profile.log" 2>&1; then
+    echo "Bail out! building or profiling the test programs failed:"
+    sed 's/^/# /' "$tmp/profile.log" | tail -n 20
+    exit 99
+fi
+
+# Profile, then the events to use for --show/--sort (first, last).
+profiles=(fib.out evenodd.out evenodd-instr.out evenodd-callers.out inline.out
+          inline-pos.out multi.out shapes.out shapes-nocomp.out threads.out
+          threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 hot.out
+          multi.cgout hot.cgout)
+
+recursive() {
+    case $1 in
+        fib*|evenodd*|shapes*) return 0 ;;
+    esac
+    return 1
+}
+
+# The source file named on the command line for a profile.
+source_of() {
+    case $1 in
+        fib*) echo fib.c ;;
+        evenodd*) echo evenodd.c ;;
+        inline*) echo vec.h ;;
+        multi*) echo multi_sum.c ;;
+        shapes*) echo shapes.cpp ;;
+        threads*) echo threads.c ;;
+        hot*) echo hot.c ;;
+    esac
+}
+
+n=0
+failed=0
+
+check() {
+    # check PROFILE OPTION...
+    local profile=$1
+    shift
+    n=$((n + 1))
+    local name="$profile $*"
+    local ref=$tmp/ref.out raw=$tmp/ref.raw got=$tmp/got.out
+    local rc_ref rc_got
+    (cd "$work" && LC_ALL=C "$REFERENCE" "$@") > "$raw" 2> "$tmp/ref.err"
+    rc_ref=$?
+    python3 "$here/normalize-ref" --args "$@" < "$raw" > "$ref"
+    (cd "$work" && LC_ALL=C "$prog" "$@") > "$got" 2> "$tmp/got.err"
+    rc_got=$?
+    if [ "$self_test" = yes ]; then
+        python3 "$here/normalize-ref" --args "$@" < "$got" > "$got.n"
+        mv "$got.n" "$got"
+    fi
+    if [ $rc_ref -ne 0 ] || [ $rc_got -ne 0 ]; then
+        if [ $rc_ref -ne 0 ] && [ $rc_got -ne 0 ]; then
+            echo "ok $n - $name # both fail"
+            return
+        fi
+        echo "not ok $n - $name"
+        echo "# exit status: callgrind_annotate $rc_ref, cgannotate $rc_got"
+        head -n 3 "$tmp/got.err" | sed 's/^/# cgannotate: /'
+        failed=$((failed + 1))
+        return
+    fi
+    if cmp -s "$ref" "$got"; then
+        echo "ok $n - $name"
+    else
+        echo "not ok $n - $name"
+        diff -u "$ref" "$got" | sed -n '3,20p' | sed 's/^/# /'
+        failed=$((failed + 1))
+    fi
+}
+
+for p in "${profiles[@]}"; do
+    file=$build/$p
+    events=($(sed -n 's/^events:[[:space:]]*//p' "$file" | head -n 1))
+    first=${events[0]}
+    last=${events[${#events[@]}-1]}
+    src=$build/$(source_of "$p")
+
+    check "$file"
+    check "$file" --tree=both
+    check "$file" --tree=caller --show-percs=no
+    check "$file" --tree=calling --context=0
+    check "$file" --threshold=100 --auto=no
+    check "$file" --threshold=50% --context=2
+    check "$file" --sort="$first":90 --show-percs=yes
+    if [ "$first" != "$last" ]; then
+        check "$file" --show="$last","$first" --sort="$last" --tree=both
+    else
+        check "$file" --show="$first" --sort="$first" --tree=both
+    fi
+    check "$file" --auto=no "$src"
+    check "$file" --threshold=0 --include="$build" "$src" "$(basename "$src")"
+    if ! recursive "$p"; then
+        check "$file" --inclusive=yes
+        check "$file" --inclusive=yes --tree=both --threshold=100
+    fi
+done
+
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+[ $failed -eq 0 ]
