@@ -1,0 +1,1 @@
+cd diff && cgannotate --tree=both crlf.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --threshold=100 --auto=no hot-dumps.out

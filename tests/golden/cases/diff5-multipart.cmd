@@ -1,0 +1,1 @@
+cd progs && cgannotate fib-bb.out

@@ -1,0 +1,1 @@
+cgannotate --tree=both --inclusive=yes abs/inline-calls.out

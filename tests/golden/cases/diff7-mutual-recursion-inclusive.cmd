@@ -1,0 +1,1 @@
+cd progs && cgannotate --inclusive=yes --tree=caller evenodd.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --inclusive=yes --auto=no fib.out

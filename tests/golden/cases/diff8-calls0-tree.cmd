@@ -1,0 +1,1 @@
+cd diff && cgannotate --tree=both calls0.out

@@ -1,0 +1,1 @@
+cd gprof2dot && cgannotate bzr.callgrind

@@ -1,0 +1,1 @@
+cd gprof2dot && cgannotate --tree=calling --threshold=60 bzr.callgrind

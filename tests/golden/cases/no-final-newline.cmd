@@ -1,0 +1,1 @@
+cd diff && cgannotate no-final-newline.out
