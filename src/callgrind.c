@@ -461,9 +461,11 @@ static enum header_key header_key(const char *s, const char *end, const char **v
 
 static void start_part(struct reader *r)
 {
+	static const char default_positions[] = "line";
+
 	r->part = profile_new_part(r->p, r->in.lineno);
 	r->in_body = false;
-	set_positions(r, "line", "line" + 4);
+	set_positions(r, default_positions, default_positions + sizeof(default_positions) - 1);
 	if (r->seen_events)
 		r->part->self_sum = cost_new(&r->p->arena, r->p->nevents);
 }
