@@ -1,0 +1,1 @@
+cgannotate bad/empty.out

@@ -1,0 +1,1 @@
+cgannotate bad/version2.out

@@ -1,0 +1,1 @@
+cgannotate --auto=no bad/malformed.out
