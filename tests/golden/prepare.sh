@@ -1,8 +1,9 @@
 # Shared set-up for the golden tests, sourced by run.sh and regen.
 #
 # golden_prepare DATA SCRATCH
-#   Copies DATA (tests/golden/data) into the existing directory SCRATCH and
-#   makes it ready for the cases:
+#   Copies DATA (tests/golden/data) into the existing directory SCRATCH, and
+#   the sources of tests/progs into SCRATCH/progs, and makes it ready for the
+#   cases:
 #     - every file writable by the owner (the source tree may be read-only);
 #     - each FILE.tmpl replaced by FILE, with @DIR@ replaced by the absolute
 #       physical path of SCRATCH;
@@ -30,6 +31,9 @@ golden_prepare() {
     _gp_data=$1
     _gp_dest=$2
     cp -R "$_gp_data/." "$_gp_dest/" || return 1
+    # The profiled programs' sources live once, in tests/progs.
+    cp "$_gp_data/../../progs/"*.c "$_gp_data/../../progs/"*.cpp \
+       "$_gp_data/../../progs/"*.h "$_gp_dest/progs/" || return 1
     chmod -R u+w "$_gp_dest" || return 1
     golden_dir=$(cd "$_gp_dest" && pwd -P) || return 1
 
