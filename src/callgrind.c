@@ -50,7 +50,9 @@ struct reader {
 	int64_t call_count;
 	struct func *callee;
 
+	struct func *func_cache[4096];   /* recent (file, name) lookups */
 	cost_t *counts;            /* the current cost line's counts */
+	size_t ncounts;            /* how many of them the line gave */
 };
 
 static void idmap_release(struct idmap *m)
@@ -123,25 +125,39 @@ static const char *skip_space(const char *s, const char *end)
 	return s;
 }
 
+static bool is_digit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+/* The value of hexadecimal digit C, or 16 if it is none. */
+static unsigned hex_value(char c)
+{
+	if (is_digit(c))
+		return (unsigned)(c - '0');
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+}
+
 /* An unsigned decimal or 0x-hexadecimal number at *S.  Returns false if
- * there is none or it does not fit 63 bits. */
+ * there is none or it does not fit 64 bits.  Hand-written: the reader
+ * spends most of its time here. */
 static bool parse_uint(const char **s, const char *end, uint64_t *out)
 {
 	const char *p = *s;
 	uint64_t v = 0;
+	unsigned d;
 
-	if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && isxdigit((unsigned char)p[2])) {
-		for (p += 2; p < end && isxdigit((unsigned char)*p); p++) {
-			unsigned d = isdigit((unsigned char)*p) ? (unsigned)(*p - '0')
-						     : (unsigned)((*p | 0x20) - 'a' + 10);
+	if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x' && hex_value(p[2]) < 16) {
+		for (p += 2; p < end && (d = hex_value(*p)) < 16; p++) {
 			if (v > (UINT64_MAX >> 4))
 				return false;
 			v = v << 4 | d;
 		}
 	} else {
-		if (p >= end || !isdigit((unsigned char)*p))
+		if (p >= end || !is_digit(*p))
 			return false;
-		for (; p < end && isdigit((unsigned char)*p); p++) {
+		for (; p < end && is_digit(*p); p++) {
 			if (v > (UINT64_MAX - 9) / 10)
 				return false;
 			v = v * 10 + (uint64_t)(*p - '0');
@@ -195,7 +211,8 @@ static bool parse_position(const char **s, const char *end, int64_t prev, int64_
 
 /* Counts after the positions: whitespace-separated integers or "." for
  * absent; missing trailing counts are absent too.  Returns false if a
- * token is not a count; dies if there are more counts than events. */
+ * token is not a count; dies if there are more counts than events.
+ * *NCOUNTS gets the number of counts written on the line. */
 static bool parse_counts(struct reader *r, const char *s, const char *end,
 			 cost_t *counts, size_t *ncounts)
 {
@@ -215,8 +232,7 @@ static bool parse_counts(struct reader *r, const char *s, const char *end,
 			return false;
 		counts[n++] = v;
 	}
-	if (ncounts != NULL)
-		*ncounts = n;
+	*ncounts = n;
 	for (; n < nev; n++)
 		counts[n] = COST_ABSENT;
 	return true;
@@ -237,7 +253,7 @@ static struct name_ref parse_name(const char *s, const char *end)
 	const char *p = s + 1;
 	uint64_t id;
 
-	if (s < end && *s == '(' && p < end && isdigit((unsigned char)*p) &&
+	if (s < end && *s == '(' && p < end && is_digit(*p) &&
 	    parse_uint(&p, end, &id) && p < end && *p == ')') {
 		ref.has_id = true;
 		ref.id = id;
@@ -290,14 +306,30 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 	return f;
 }
 
+/* The function NAME in FILE, through a direct-mapped cache: the callees of
+ * calls are looked up again and again. */
+static struct func *lookup_func(struct reader *r, struct pfile *file, const char *name)
+{
+	const size_t n = sizeof(r->func_cache) / sizeof(r->func_cache[0]);
+	size_t i = (((uintptr_t)file >> 4) * 31 ^ ((uintptr_t)name >> 4)) & (n - 1);
+	struct func *f = r->func_cache[i];
+
+	if (f == NULL || f->key.file != file || f->key.name != name) {
+		f = profile_func(r->p, file, name);
+		r->func_cache[i] = f;
+	}
+	return f;
+}
+
 static struct pfile *no_file(struct reader *r)
 {
 	return profile_file(r->p, "", 0);
 }
 
-static void add_counts(struct reader *r, cost_t *dst, const cost_t *src)
+/* Add the current cost line's counts: only the first ncounts can be present. */
+static void add_counts(struct reader *r, cost_t *dst)
 {
-	if (!cost_add(dst, src, r->p->nevents))
+	if (!cost_add(dst, r->counts, r->ncounts))
 		fail(r, "a sum of counts overflows 64 bits");
 }
 
@@ -496,7 +528,7 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 
 	switch (k) {
 	case H_VERSION:
-		if (isdigit((unsigned char)*v) && strtol(v, NULL, 10) > 1)
+		if (is_digit(*v) && strtol(v, NULL, 10) > 1)
 			die_at(p->path, r->in.lineno,
 			       "cannot read format version %.*s (only version 1 is known)",
 			       (int)(end - v), v);
@@ -550,12 +582,12 @@ static void self_cost(struct reader *r, int64_t line)
 	}
 	if (!r->fn->listed)
 		profile_list_func(r->p, r->fn);
-	add_counts(r, r->fn->self, r->counts);
-	add_counts(r, r->part->self_sum, r->counts);
+	add_counts(r, r->fn->self);
+	add_counts(r, r->part->self_sum);
 	if (file != NULL && file->annotatable) {
 		struct line_entry *e = linetab_get(&file->lines, line);
 
-		add_counts(r, lazy_cost(r, &e->cost), r->counts);
+		add_counts(r, lazy_cost(r, &e->cost));
 	}
 }
 
@@ -577,7 +609,7 @@ static void record_call_site(struct reader *r, int64_t line)
 	}
 	if (__builtin_add_overflow((*sp)->count, r->call_count, &(*sp)->count))
 		fail(r, "a sum of call counts overflows 64 bits");
-	add_counts(r, (*sp)->cost, r->counts);
+	add_counts(r, (*sp)->cost);
 }
 
 static void call_cost(struct reader *r, int64_t line)
@@ -594,9 +626,9 @@ static void call_cost(struct reader *r, int64_t line)
 	e = profile_edge(r->p, r->fn, r->callee);
 	if (__builtin_add_overflow(e->count, r->call_count, &e->count))
 		fail(r, "a sum of call counts overflows 64 bits");
-	add_counts(r, e->cost, r->counts);
-	add_counts(r, lazy_cost(r, &r->callee->called), r->counts);
-	add_counts(r, lazy_cost(r, &r->fn->outgoing), r->counts);
+	add_counts(r, e->cost);
+	add_counts(r, lazy_cost(r, &r->callee->called));
+	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
 		record_call_site(r, line);
 }
@@ -615,7 +647,7 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 	}
 	if (r->line_pos >= 0)
 		line = r->prev_pos[r->line_pos];
-	if (!parse_counts(r, p, end, r->counts, NULL)) {
+	if (!parse_counts(r, p, end, r->counts, &r->ncounts)) {
 		malformed(r, "", s, (size_t)(end - s));
 		return;
 	}
@@ -632,7 +664,7 @@ static void on_fn(struct reader *r, const char *v, const char *end)
 
 	if (r->file == NULL)
 		r->file = no_file(r);
-	f = profile_func(r->p, r->file, name);
+	f = lookup_func(r, r->file, name);
 	profile_list_func(r->p, f);
 	r->fn = f;
 	f->object = r->obj ? r->obj : "";
@@ -651,7 +683,7 @@ static void on_inline_file(struct reader *r, const char *v, const char *end)
 		return;
 	/* Listed only once a cost or call arrives: writers such as
 	 * pyprof2calltree put fi= right before the next fn=. */
-	f = profile_func(r->p, r->file, r->fn_name);
+	f = lookup_func(r, r->file, r->fn_name);
 	r->fn = f;
 	if (f != r->host && f->host == NULL)
 		f->host = r->host;
@@ -680,7 +712,7 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 			r->call_pending = false;
 			return;
 		}
-		r->callee = profile_func(r->p, file ? file : no_file(r), name);
+		r->callee = lookup_func(r, file ? file : no_file(r), name);
 	}
 	r->last_callee = r->callee;
 	r->last_call_name = r->callee->key.name;
@@ -732,7 +764,7 @@ static bool assignment(struct reader *r, const char *s, const char *end)
 
 static bool is_cost_start(char c)
 {
-	return isdigit((unsigned char)c) || c == '+' || c == '-' || c == '*';
+	return is_digit(c) || c == '+' || c == '-' || c == '*';
 }
 
 static void body_line(struct reader *r, const char *s, const char *end)
@@ -760,6 +792,10 @@ static void read_line(struct reader *r, const char *s, size_t len)
 
 	if (len == 0 || *s == '#' || skip_space(s, end) == end)
 		return;
+	if (r->seen_events && is_cost_start(*s)) {
+		body_line(r, s, end);
+		return;
+	}
 	k = header_key(s, end, &value);
 	if (k != H_NONE && k != H_SUMMARY && k != H_TOTALS) {
 		if (r->in_body) {

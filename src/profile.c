@@ -126,12 +126,30 @@ void profile_list_func(struct profile *p, struct func *f)
 	f->listed = true;
 }
 
+/* Most functions call few others, and the reader looks up the calls of the
+ * function it is reading: a scan of the caller's short list stays in cache
+ * where a global hash table would miss it.  Callers with many callees also
+ * have their edges in the hash table. */
+#define EDGE_SCAN_MAX 32
+
+static struct edge *scan_out(const struct func *caller, const struct func *callee)
+{
+	for (struct edge *e = caller->out; e; e = e->next_out)
+		if (e->key.callee == callee)
+			return e;
+	return NULL;
+}
+
 struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee)
 {
 	struct edge_key key = { caller, callee };
 	struct edge *e;
 
-	HASH_FIND(hh, p->edges, &key, sizeof(key), e);
+	if (caller->nout <= EDGE_SCAN_MAX) {
+		e = scan_out(caller, callee);
+	} else {
+		HASH_FIND(hh, p->edges, &key, sizeof(key), e);
+	}
 	if (e != NULL)
 		return e;
 	e = arena_alloc(&p->arena, sizeof(*e));
@@ -142,7 +160,13 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 	caller->out = e;
 	e->next_in = callee->in;
 	callee->in = e;
-	HASH_ADD(hh, p->edges, key, sizeof(e->key), e);
+	caller->nout++;
+	if (caller->nout == EDGE_SCAN_MAX + 1) {
+		for (struct edge *o = caller->out; o; o = o->next_out)
+			HASH_ADD(hh, p->edges, key, sizeof(o->key), o);
+	} else if (caller->nout > EDGE_SCAN_MAX + 1) {
+		HASH_ADD(hh, p->edges, key, sizeof(e->key), e);
+	}
 	return e;
 }
 
@@ -152,6 +176,8 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 	struct edge_key key = { (struct func *)caller, (struct func *)callee };
 	struct edge *e;
 
+	if (caller->nout <= EDGE_SCAN_MAX)
+		return scan_out(caller, callee);
 	HASH_FIND(hh, p->edges, &key, sizeof(key), e);
 	return e;
 }

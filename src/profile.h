@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <uthash.h>
+#include "hash.h"
 
 #include "cost.h"
 #include "linetab.h"
@@ -43,6 +43,7 @@ struct func {
 	struct func *host;         /* for code inlined from another file: the fn= function */
 	struct edge *out;          /* calls made, newest first */
 	struct edge *in;           /* calls received, newest first */
+	size_t nout;               /* length of the out list */
 	size_t index;              /* creation order */
 	UT_hash_handle hh;
 };
@@ -102,7 +103,7 @@ struct profile {
 	struct func *funcs;        /* hash by key */
 	struct func **func_list;   /* in creation order */
 	size_t nfuncs, funcs_cap;
-	struct edge *edges;        /* hash by key */
+	struct edge *edges;        /* hash by key, only for callers with many callees */
 	struct interned *strings;
 };
 
