@@ -28,7 +28,7 @@ struct reader {
 	struct part *part;
 	bool seen_events;          /* the first part's events: line */
 	bool in_body;              /* the current part has body lines */
-	bool header_done;          /* events known: body lines may follow */
+	bool part_has_summary;     /* a non-zero summary: seen in the current part */
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
@@ -209,6 +209,22 @@ static bool parse_position(const char **s, const char *end, int64_t prev, int64_
 	return true;
 }
 
+/* A count: the common short decimal inline, anything else (hex, a sign,
+ * 19 digits or more) through parse_int. */
+static inline bool parse_count(const char **s, const char *end, int64_t *out)
+{
+	const char *p = *s;
+	int64_t v = 0;
+
+	while (p < end && is_digit(*p) && p - *s < 18)
+		v = v * 10 + (*p++ - '0');
+	if (p == *s || (p < end && (is_digit(*p) || *p == 'x' || *p == 'X')))
+		return parse_int(s, end, out);
+	*s = p;
+	*out = v;
+	return true;
+}
+
 /* Counts after the positions: whitespace-separated integers or "." for
  * absent; missing trailing counts are absent too.  Returns false if a
  * token is not a count; dies if there are more counts than events.
@@ -228,7 +244,7 @@ static bool parse_counts(struct reader *r, const char *s, const char *end,
 			s++;
 			continue;
 		}
-		if (!parse_int(&s, end, &v) || (s < end && !is_space(*s)))
+		if (!parse_count(&s, end, &v) || (s < end && !is_space(*s)))
 			return false;
 		counts[n++] = v;
 	}
@@ -497,6 +513,7 @@ static void start_part(struct reader *r)
 
 	r->part = profile_new_part(r->p, r->in.lineno);
 	r->in_body = false;
+	r->part_has_summary = false;
 	set_positions(r, default_positions, default_positions + sizeof(default_positions) - 1);
 	if (r->seen_events)
 		r->part->self_sum = cost_new(&r->p->arena, r->p->nevents);
@@ -552,6 +569,8 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 		break;
 	case H_SUMMARY:
 		read_total(r, v, end, &r->part->summary, &r->part->summary_len);
+		r->part_has_summary = r->part->summary != NULL &&
+				      !cost_is_zero(r->part->summary, p->nevents);
 		break;
 	case H_TOTALS:
 		read_total(r, v, end, &r->part->totals, &r->part->totals_len);
@@ -583,7 +602,9 @@ static void self_cost(struct reader *r, int64_t line)
 	if (!r->fn->listed)
 		profile_list_func(r->p, r->fn);
 	add_counts(r, r->fn->self);
-	add_counts(r, r->part->self_sum);
+	/* Only needed for a part without a total of its own. */
+	if (!r->part_has_summary)
+		add_counts(r, r->part->self_sum);
 	if (file != NULL && file->annotatable) {
 		struct line_entry *e = linetab_get(&file->lines, line);
 

@@ -55,11 +55,16 @@ struct line_entry *linetab_find(const struct linetab *t, int64_t line)
 
 struct line_entry *linetab_get(struct linetab *t, int64_t line)
 {
-	struct line_entry *e = linetab_find(t, line);
+	struct line_entry *e;
 	size_t s;
 
-	if (e != NULL)
+	if (t->last < t->count && t->entries[t->last].line == line)
+		return &t->entries[t->last];
+	e = linetab_find(t, line);
+	if (e != NULL) {
+		t->last = (size_t)(e - t->entries);
 		return e;
+	}
 	if (t->count == UINT32_MAX - 1)
 		die(EXIT_INPUT, "too many distinct source lines in one file");
 	if ((t->count + 1) * 2 > t->nslots)
@@ -71,5 +76,6 @@ struct line_entry *linetab_get(struct linetab *t, int64_t line)
 	for (s = slot_of(line, t->nslots); t->slots[s] != 0; s = (s + 1) & (t->nslots - 1))
 		;
 	t->slots[s] = (uint32_t)++t->count;
+	t->last = t->count - 1;
 	return e;
 }

@@ -32,6 +32,7 @@ struct linetab {
 	size_t count, cap;
 	uint32_t *slots;              /* index + 1 into entries; 0 = empty */
 	size_t nslots;                /* power of two */
+	size_t last;                  /* entry found last: consecutive cost lines often share a line */
 };
 
 void linetab_init(struct linetab *t);

@@ -23,7 +23,7 @@ void profile_release(struct profile *p)
 {
 	struct pfile *f, *ftmp;
 	struct func *fn, *fntmp;
-	struct edge *e, *etmp;
+	struct edge_ref *e, *etmp;
 	struct interned *s, *stmp;
 
 	HASH_ITER(hh, p->files, f, ftmp) {
@@ -140,21 +140,38 @@ static struct edge *scan_out(const struct func *caller, const struct func *calle
 	return NULL;
 }
 
+static void index_edge(struct profile *p, struct edge *e)
+{
+	struct edge_ref *ref = arena_alloc(&p->arena, sizeof(*ref));
+
+	memset(ref, 0, sizeof(*ref));
+	ref->key = e->key;
+	ref->edge = e;
+	HASH_ADD(hh, p->edges, key, sizeof(ref->key), ref);
+}
+
+static struct edge *find_edge(const struct profile *p, const struct func *caller,
+			      const struct func *callee)
+{
+	struct edge_key key = { (struct func *)caller, (struct func *)callee };
+	struct edge_ref *ref;
+
+	if (caller->nout <= EDGE_SCAN_MAX)
+		return scan_out(caller, callee);
+	HASH_FIND(hh, p->edges, &key, sizeof(key), ref);
+	return ref ? ref->edge : NULL;
+}
+
 struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee)
 {
-	struct edge_key key = { caller, callee };
-	struct edge *e;
+	struct edge *e = find_edge(p, caller, callee);
 
-	if (caller->nout <= EDGE_SCAN_MAX) {
-		e = scan_out(caller, callee);
-	} else {
-		HASH_FIND(hh, p->edges, &key, sizeof(key), e);
-	}
 	if (e != NULL)
 		return e;
 	e = arena_alloc(&p->arena, sizeof(*e));
 	memset(e, 0, sizeof(*e));
-	e->key = key;
+	e->key.caller = caller;
+	e->key.callee = callee;
 	e->cost = cost_new(&p->arena, p->nevents);
 	e->next_out = caller->out;
 	caller->out = e;
@@ -163,9 +180,9 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 	caller->nout++;
 	if (caller->nout == EDGE_SCAN_MAX + 1) {
 		for (struct edge *o = caller->out; o; o = o->next_out)
-			HASH_ADD(hh, p->edges, key, sizeof(o->key), o);
+			index_edge(p, o);
 	} else if (caller->nout > EDGE_SCAN_MAX + 1) {
-		HASH_ADD(hh, p->edges, key, sizeof(e->key), e);
+		index_edge(p, e);
 	}
 	return e;
 }
@@ -173,13 +190,7 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
 				     const struct func *callee)
 {
-	struct edge_key key = { (struct func *)caller, (struct func *)callee };
-	struct edge *e;
-
-	if (caller->nout <= EDGE_SCAN_MAX)
-		return scan_out(caller, callee);
-	HASH_FIND(hh, p->edges, &key, sizeof(key), e);
-	return e;
+	return find_edge(p, caller, callee);
 }
 
 struct pfile *profile_find_file(const struct profile *p, const char *name)

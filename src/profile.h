@@ -59,6 +59,12 @@ struct edge {
 	cost_t *cost;
 	struct edge *next_out;
 	struct edge *next_in;
+};
+
+/* Index entry for the edges of callers with many callees. */
+struct edge_ref {
+	struct edge_key key;
+	struct edge *edge;
 	UT_hash_handle hh;
 };
 
@@ -103,7 +109,7 @@ struct profile {
 	struct func *funcs;        /* hash by key */
 	struct func **func_list;   /* in creation order */
 	size_t nfuncs, funcs_cap;
-	struct edge *edges;        /* hash by key, only for callers with many callees */
+	struct edge_ref *edges;    /* hash by key, only for callers with many callees */
 	struct interned *strings;
 };
 
