@@ -50,7 +50,7 @@ struct reader {
 	int64_t call_count;
 	struct func *callee;
 
-	struct func *func_cache[4096];   /* recent (file, name) lookups */
+	struct func **func_cache;  /* recent (file, name) lookups, FUNC_CACHE of them */
 	cost_t *counts;            /* the current cost line's counts */
 	size_t ncounts;            /* how many of them the line gave */
 };
@@ -324,10 +324,11 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 
 /* The function NAME in FILE, through a direct-mapped cache: the callees of
  * calls are looked up again and again. */
+#define FUNC_CACHE (1u << 16)
+
 static struct func *lookup_func(struct reader *r, struct pfile *file, const char *name)
 {
-	const size_t n = sizeof(r->func_cache) / sizeof(r->func_cache[0]);
-	size_t i = (((uintptr_t)file >> 4) * 31 ^ ((uintptr_t)name >> 4)) & (n - 1);
+	size_t i = (((uintptr_t)file >> 3) * 31 ^ ((uintptr_t)name >> 3)) & (FUNC_CACHE - 1);
 	struct func *f = r->func_cache[i];
 
 	if (f == NULL || f->key.file != file || f->key.name != name) {
@@ -845,6 +846,7 @@ void callgrind_read(struct profile *p)
 
 	memset(&r, 0, sizeof(r));
 	r.p = p;
+	r.func_cache = xcalloc(FUNC_CACHE, sizeof(*r.func_cache));
 	input_open(&r.in, p->path);
 	start_part(&r);
 	while (input_line(&r.in, &line, &len))
@@ -862,4 +864,5 @@ void callgrind_read(struct profile *p)
 	idmap_release(&r.objs);
 	free(r.prev_pos);
 	free(r.counts);
+	free(r.func_cache);
 }

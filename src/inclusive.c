@@ -46,11 +46,10 @@ static void graph_build(struct graph *g, struct profile *p)
 
 	g->adj_start = xcalloc(n + 1, sizeof(*g->adj_start));
 	g->self_loop = xcalloc(n, sizeof(*g->self_loop));
-	for (size_t i = 0; i < n; i++)
-		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
-			g->adj_start[g->rep[i] + 1]++;
-			nedges++;
-		}
+	for (size_t i = 0; i < n; i++) {
+		g->adj_start[g->rep[i] + 1] += p->func_list[i]->nout;
+		nedges += p->func_list[i]->nout;
+	}
 	for (size_t i = 0; i < n; i++)
 		g->adj_start[i + 1] += g->adj_start[i];
 	g->adj = xmalloc((nedges ? nedges : 1) * sizeof(*g->adj));
