@@ -11,6 +11,8 @@
  *              way --dump-every-bb does; the distinct data stays that of one
  *              part while the file grows */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
