@@ -1,6 +1,5 @@
 #include "callgrind.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,10 +321,10 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 	return f;
 }
 
-/* The function NAME in FILE, through a direct-mapped cache: the callees of
- * calls are looked up again and again. */
 #define FUNC_CACHE (1u << 16)
 
+/* The function NAME in FILE, through a direct-mapped cache: the callees of
+ * calls are looked up again and again. */
 static struct func *lookup_func(struct reader *r, struct pfile *file, const char *name)
 {
 	size_t i = (((uintptr_t)file >> 3) * 31 ^ ((uintptr_t)name >> 3)) & (FUNC_CACHE - 1);
