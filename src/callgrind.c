@@ -23,7 +23,7 @@ struct idmap {
 
 struct reader {
 	struct profile *p;
-	struct input in;
+	struct input *in;
 	struct part *part;
 	bool seen_events;          /* the first part's events: line */
 	bool in_body;              /* the current part has body lines */
@@ -103,13 +103,13 @@ static void idmap_set(struct idmap *m, uint64_t id, const void *value)
 
 static _Noreturn void fail(struct reader *r, const char *msg)
 {
-	die_at(r->p->path, r->in.lineno, "%s", msg);
+	die_at(r->p->path, r->in->lineno, "%s", msg);
 }
 
 static void malformed(struct reader *r, const char *what, const char *line, size_t len)
 {
 	warn_raw("WARNING: %sline %zu malformed, ignoring\n    line: '%.*s'\n",
-		 what, r->in.lineno, (int)len, line);
+		 what, r->in->lineno, (int)len, line);
 }
 
 static bool is_space(char c)
@@ -294,7 +294,7 @@ static const char *resolve_string(struct reader *r, struct idmap *m, const char 
 	v = idmap_get(m, ref.id);
 	if (v == NULL) {
 		warn("%s:%zu: name id (%llu) used before it is defined", r->p->path,
-		     r->in.lineno, (unsigned long long)ref.id);
+		     r->in->lineno, (unsigned long long)ref.id);
 		v = profile_intern(r->p, s, (size_t)(end - s));
 		idmap_set(m, ref.id, v);
 	}
@@ -311,7 +311,7 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 		if (f != NULL)
 			return f;
 		warn("%s:%zu: name id (%llu) used before it is defined", r->p->path,
-		     r->in.lineno, (unsigned long long)ref.id);
+		     r->in->lineno, (unsigned long long)ref.id);
 		ref.name = s;
 		ref.len = (size_t)(end - s);
 	}
@@ -511,7 +511,7 @@ static void start_part(struct reader *r)
 {
 	static const char default_positions[] = "line";
 
-	r->part = profile_new_part(r->p, r->in.lineno);
+	r->part = profile_new_part(r->p, r->in->lineno);
 	r->in_body = false;
 	r->part_has_summary = false;
 	set_positions(r, default_positions, default_positions + sizeof(default_positions) - 1);
@@ -546,7 +546,7 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 	switch (k) {
 	case H_VERSION:
 		if (is_digit(*v) && strtol(v, NULL, 10) > 1)
-			die_at(p->path, r->in.lineno,
+			die_at(p->path, r->in->lineno,
 			       "cannot read format version %.*s (only version 1 is known)",
 			       (int)(end - v), v);
 		break;
@@ -587,7 +587,7 @@ static void drop_pending_call(struct reader *r)
 {
 	if (r->call_pending)
 		warn("%s:%zu: calls= line not followed by a cost line, ignoring the call",
-		     r->p->path, r->in.lineno - 1);
+		     r->p->path, r->in->lineno - 1);
 	r->call_pending = false;
 }
 
@@ -596,7 +596,7 @@ static void self_cost(struct reader *r, int64_t line)
 	struct pfile *file = r->file;
 
 	if (r->fn == NULL) {
-		warn("%s:%zu: cost line before any fn= line, ignoring", r->p->path, r->in.lineno);
+		warn("%s:%zu: cost line before any fn= line, ignoring", r->p->path, r->in->lineno);
 		return;
 	}
 	if (!r->fn->listed)
@@ -639,7 +639,7 @@ static void call_cost(struct reader *r, int64_t line)
 
 	r->call_pending = false;
 	if (r->fn == NULL) {
-		warn("%s:%zu: call before any fn= line, ignoring", r->p->path, r->in.lineno);
+		warn("%s:%zu: call before any fn= line, ignoring", r->p->path, r->in->lineno);
 		return;
 	}
 	if (!r->fn->listed)
@@ -728,7 +728,7 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 
 		if (name == NULL) {
 			warn("%s:%zu: calls= line without a cfn= line, ignoring the call",
-			     r->p->path, r->in.lineno);
+			     r->p->path, r->in->lineno);
 			r->callee = NULL;
 			r->call_pending = false;
 			return;
@@ -837,7 +837,7 @@ static void read_line(struct reader *r, const char *s, size_t len)
 	body_line(r, s, end);
 }
 
-void callgrind_read(struct profile *p)
+void callgrind_read(struct profile *p, struct input *in)
 {
 	struct reader r;
 	const char *line;
@@ -846,18 +846,17 @@ void callgrind_read(struct profile *p)
 	memset(&r, 0, sizeof(r));
 	r.p = p;
 	r.func_cache = xcalloc(FUNC_CACHE, sizeof(*r.func_cache));
-	input_open(&r.in, p->path);
+	r.in = in;
 	start_part(&r);
-	while (input_line(&r.in, &line, &len))
+	while (input_line(r.in, &line, &len))
 		read_line(&r, line, len);
 	if (r.call_pending)
 		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
-		     p->path, r.in.lineno);
-	if (r.in.lineno == 0)
+		     p->path, r.in->lineno);
+	if (r.in->lineno == 0)
 		die(EXIT_INPUT, "%s: empty file", p->path);
 	if (!r.seen_events)
 		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", p->path);
-	input_close(&r.in);
 	idmap_release(&r.files);
 	idmap_release(&r.fns);
 	idmap_release(&r.objs);

@@ -3,11 +3,13 @@
 #ifndef CGA_CALLGRIND_H
 #define CGA_CALLGRIND_H
 
+#include "input.h"
 #include "profile.h"
 
-/* Read the profile at P->path into P, which the caller has initialised and
- * configured (annotate_all, annotate_names, strip_prefix).  Malformed lines
+/* Read the profile from IN (opened on P->path) into P, which the caller
+ * has initialised and configured (annotate_all, annotate_names,
+ * strip_prefix); the caller closes IN.  Malformed lines
  * are reported on stderr and skipped; an unusable file is fatal (EXIT_INPUT). */
-void callgrind_read(struct profile *p);
+void callgrind_read(struct profile *p, struct input *in);
 
 #endif

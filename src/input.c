@@ -11,6 +11,7 @@
 #include "xalloc.h"
 
 #define INPUT_CHUNK (1 << 20)
+#define INPUT_PEEK 4096
 
 void input_open(struct input *in, const char *path)
 {
@@ -50,6 +51,14 @@ static void fill(struct input *in)
 	if (n == 0)
 		in->eof = true;
 	in->end += (size_t)n;
+}
+
+void input_peek(struct input *in, const char **data, size_t *len)
+{
+	while (!in->eof && in->end - in->start < INPUT_PEEK)
+		fill(in);
+	*data = in->buf + in->start;
+	*len = in->end - in->start;
 }
 
 bool input_line(struct input *in, const char **line, size_t *len)

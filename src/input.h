@@ -24,6 +24,9 @@ void input_open(struct input *in, const char *path);
 /* The next line without its line end, in *LINE / *LEN (valid until the
  * next call).  Returns false at the end of the input. */
 bool input_line(struct input *in, const char **line, size_t *len);
+/* The first bytes of the input (up to a few kilobytes; fewer only at the
+ * end of the input) without consuming them, to tell formats apart. */
+void input_peek(struct input *in, const char **data, size_t *len);
 void input_close(struct input *in);
 
 #endif

@@ -10,7 +10,9 @@
 #include "annotate.h"
 #include "callgrind.h"
 #include "columns.h"
+#include "detect.h"
 #include "diag.h"
+#include "input.h"
 #include "options.h"
 #include "profile.h"
 #include "report.h"
@@ -52,6 +54,9 @@ int main(int argc, char **argv)
 	struct columns cols;
 	struct table table;
 	char *prefix;
+	struct input in;
+	const char *head;
+	size_t headlen;
 
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	options_parse(&opt, argc, argv);
@@ -64,7 +69,12 @@ int main(int argc, char **argv)
 	p.annotate_names = opt.user_files;
 	p.nannotate_names = opt.nuser;
 	p.strip_prefix = prefix;
-	callgrind_read(&p);
+	input_open(&in, opt.profile);
+	input_peek(&in, &head, &headlen);
+	if (detect_kind(head, headlen) == KIND_APROF)
+		die(EXIT_INPUT, "%s: aprof reports are not supported yet", opt.profile);
+	callgrind_read(&p, &in);
+	input_close(&in);
 
 	columns_init(&cols, &p, &opt);
 	table_build(&table, &p, &opt, cols.sort, cols.nsort);

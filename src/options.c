@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@
 
 static const char usage_text[] =
 "usage: cgannotate [options] [profile-file [source-files...]]\n"
+"       cgannotate [options] --merge profile-file...\n"
+"       cgannotate [options] --diff old-profile new-profile\n"
 "\n"
 "  options for the user, with defaults in [ ], are:\n"
 "    -h --help             show this message\n"
@@ -40,6 +43,19 @@ static const char usage_text[] =
 "    -I --include=<dir>    add <dir> to list of directories to search for\n"
 "                          source files\n"
 "\n"
+"  cgannotate's own options:\n"
+"    --format=text|json    write the report as text or as one JSON object [text]\n"
+"    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
+"    --merge               sum all profiles named on the command line\n"
+"    --diff                report NEW minus OLD\n"
+"    --mod-filename=s/RE/REPL/[g]\n"
+"                          rewrite file names before aggregating\n"
+"    --mod-funcname=s/RE/REPL/[g]\n"
+"                          rewrite function names before aggregating\n"
+"    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
+"    --mangled             aprof: show mangled routine names\n"
+"  A profile named '-' is read from standard input.\n"
+"\n"
 "  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error.\n";
 
 enum {
@@ -52,6 +68,14 @@ enum {
 	OPT_CONTEXT,
 	OPT_INCLUSIVE,
 	OPT_TREE,
+	OPT_FORMAT,
+	OPT_PART,
+	OPT_MERGE,
+	OPT_DIFF,
+	OPT_MOD_FILENAME,
+	OPT_MOD_FUNCNAME,
+	OPT_ROUTINE,
+	OPT_MANGLED,
 };
 
 static const struct option longopts[] = {
@@ -66,6 +90,14 @@ static const struct option longopts[] = {
 	{ "inclusive",  required_argument, NULL, OPT_INCLUSIVE },
 	{ "tree",       required_argument, NULL, OPT_TREE },
 	{ "include",    required_argument, NULL, 'I' },
+	{ "format",     required_argument, NULL, OPT_FORMAT },
+	{ "part",       required_argument, NULL, OPT_PART },
+	{ "merge",      no_argument,       NULL, OPT_MERGE },
+	{ "diff",       no_argument,       NULL, OPT_DIFF },
+	{ "mod-filename", required_argument, NULL, OPT_MOD_FILENAME },
+	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
+	{ "routine",    required_argument, NULL, OPT_ROUTINE },
+	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -207,6 +239,67 @@ static void set_tree(struct options *opt, const char *value)
 	opt->tree_calling = i == 2 || i == 3;
 }
 
+static void set_format(struct options *opt, const char *value)
+{
+	if (strcmp(value, "text") == 0)
+		opt->format = FORMAT_TEXT;
+	else if (strcmp(value, "json") == 0)
+		opt->format = FORMAT_JSON;
+	else
+		bad_value("format", value);
+}
+
+static int compare_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* "N[,M...]": part numbers from 1; kept sorted and unique. */
+static void set_parts(struct options *opt, const char *value)
+{
+	char **fields;
+	size_t n, kept = 0;
+
+	fields = split_commas(value, &n);
+	if (n == 0)
+		bad_value("part", value);
+	free(opt->parts);
+	opt->parts = xcalloc(n, sizeof(*opt->parts));
+	for (size_t i = 0; i < n; i++) {
+		char *end;
+
+		if (!isdigit((unsigned char)fields[i][0]))
+			bad_value("part", value);
+		errno = 0;
+		opt->parts[i] = strtoul(fields[i], &end, 10);
+		if (*end != '\0' || errno != 0 || opt->parts[i] == 0)
+			bad_value("part", value);
+	}
+	qsort(opt->parts, n, sizeof(*opt->parts), compare_ulong);
+	for (size_t i = 0; i < n; i++)
+		if (kept == 0 || opt->parts[kept - 1] != opt->parts[i])
+			opt->parts[kept++] = opt->parts[i];
+	opt->nparts = kept;
+	free_strings(fields, n);
+}
+
+static void set_mode(struct options *opt, enum profile_mode mode)
+{
+	if (opt->mode != MODE_SINGLE && opt->mode != mode) {
+		warn("--merge and --diff cannot be combined");
+		usage(EXIT_USAGE);
+	}
+	opt->mode = mode;
+}
+
+static void push_string(char ***v, size_t *n, const char *s)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+}
+
 static void add_include(struct options *opt, const char *value)
 {
 	size_t len;
@@ -262,6 +355,30 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case 'I':
 		add_include(opt, arg);
+		break;
+	case OPT_FORMAT:
+		set_format(opt, arg);
+		break;
+	case OPT_PART:
+		set_parts(opt, arg);
+		break;
+	case OPT_MERGE:
+		set_mode(opt, MODE_MERGE);
+		break;
+	case OPT_DIFF:
+		set_mode(opt, MODE_DIFF);
+		break;
+	case OPT_MOD_FILENAME:
+		push_string(&opt->mod_filename, &opt->nmod_filename, arg);
+		break;
+	case OPT_MOD_FUNCNAME:
+		push_string(&opt->mod_funcname, &opt->nmod_funcname, arg);
+		break;
+	case OPT_ROUTINE:
+		push_string(&opt->routines, &opt->nroutines, arg);
+		break;
+	case OPT_MANGLED:
+		opt->mangled = true;
 		break;
 	default:
 		usage(EXIT_USAGE);
@@ -363,13 +480,25 @@ void options_parse(struct options *opt, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1)
 		parse_one(opt, c, optarg);
 	for (int i = optind; i < argc; i++) {
-		if (opt->profile == NULL)
-			opt->profile = xstrdup(argv[i]);
+		if (opt->profile == NULL || opt->mode != MODE_SINGLE)
+			push_string(&opt->profiles, &opt->nprofiles, argv[i]);
 		else
 			add_user_file(opt, argv[i]);
+		if (opt->profile == NULL)
+			opt->profile = xstrdup(argv[i]);
 	}
-	if (opt->profile == NULL)
+	if (opt->mode == MODE_DIFF && opt->nprofiles != 2) {
+		warn("--diff needs exactly two profiles, OLD and NEW");
+		usage(EXIT_USAGE);
+	}
+	if (opt->mode == MODE_MERGE && opt->nprofiles == 0) {
+		warn("--merge needs at least one profile");
+		usage(EXIT_USAGE);
+	}
+	if (opt->profile == NULL) {
 		find_default_profile(opt);
+		push_string(&opt->profiles, &opt->nprofiles, opt->profile);
+	}
 }
 
 void options_release(struct options *opt)
@@ -384,5 +513,10 @@ void options_release(struct options *opt)
 	free_strings(opt->include_dirs, opt->ninclude);
 	free(opt->profile);
 	free_strings(opt->user_files, opt->nuser);
+	free_strings(opt->profiles, opt->nprofiles);
+	free(opt->parts);
+	free_strings(opt->mod_filename, opt->nmod_filename);
+	free_strings(opt->mod_funcname, opt->nmod_funcname);
+	free_strings(opt->routines, opt->nroutines);
 	memset(opt, 0, sizeof(*opt));
 }

@@ -11,6 +11,12 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
+enum output_format { FORMAT_TEXT, FORMAT_JSON };
+
+/* How the positional arguments are read: one profile and source files, or
+ * several profiles summed, or two profiles subtracted. */
+enum profile_mode { MODE_SINGLE, MODE_MERGE, MODE_DIFF };
+
 struct options {
 	char **show;               /* --show events; none means all */
 	size_t nshow;
@@ -30,6 +36,19 @@ struct options {
 	bool profile_found;        /* chosen from the current directory */
 	char **user_files;         /* source files named on the command line, in order, unique */
 	size_t nuser;
+	enum profile_mode mode;
+	char **profiles;           /* every profile to read; profiles[0] == profile */
+	size_t nprofiles;
+	enum output_format format;
+	unsigned long *parts;      /* --part numbers (1-based), ascending, unique; none means all */
+	size_t nparts;
+	char **mod_filename;       /* --mod-filename expressions, applied in order */
+	size_t nmod_filename;
+	char **mod_funcname;       /* --mod-funcname expressions, applied in order */
+	size_t nmod_funcname;
+	char **routines;           /* aprof: --routine names or ids, in order */
+	size_t nroutines;
+	bool mangled;              /* aprof: show mangled names */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

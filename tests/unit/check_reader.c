@@ -181,6 +181,7 @@ END_TEST
 START_TEST(test_strip_prefix)
 {
 	struct profile p;
+	struct input in;
 	char path[] = "/tmp/cgannotate-unit-XXXXXX";
 	int fd = mkstemp(path);
 	const char *text = "events: Ir\nfl=/src/a.c\nfn=f\n1 1\ncfi=/src/b.c\ncfn=g\ncalls=1 1\n1 1\n";
@@ -189,7 +190,9 @@ START_TEST(test_strip_prefix)
 	close(fd);
 	profile_init(&p, path);
 	p.strip_prefix = "/src/";
-	callgrind_read(&p);
+	input_open(&in, path);
+	callgrind_read(&p, &in);
+	input_close(&in);
 	unlink(path);
 	ck_assert_ptr_nonnull(profile_find_file(&p, "a.c"));
 	ck_assert_ptr_nonnull(profile_find_file(&p, "b.c"));

@@ -18,6 +18,7 @@ static inline void unit_read(struct profile *p, const char *text)
 	char path[] = "/tmp/cgannotate-unit-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f;
+	struct input in;
 
 	ck_assert_int_ge(fd, 0);
 	f = fdopen(fd, "w");
@@ -26,7 +27,9 @@ static inline void unit_read(struct profile *p, const char *text)
 	fclose(f);
 	profile_init(p, strdup(path));
 	p->annotate_all = true;
-	callgrind_read(p);
+	input_open(&in, p->path);
+	callgrind_read(p, &in);
+	input_close(&in);
 	unlink(path);
 }
 
