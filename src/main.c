@@ -1,5 +1,5 @@
-/* cgannotate: wiring only.  Read the profile into the model, compute the
- * table, print the report and the annotated sources. */
+/* cgannotate: wiring only.  Parse the options, tell the profile's format
+ * and hand it to the pipeline for that format. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,16 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "annotate.h"
-#include "callgrind.h"
-#include "columns.h"
 #include "detect.h"
 #include "diag.h"
 #include "input.h"
 #include "options.h"
-#include "profile.h"
-#include "report.h"
-#include "table.h"
+#include "pipeline.h"
 #include "xalloc.h"
 
 /* The current directory as the shell's pwd prints it (the logical path when
@@ -50,13 +45,10 @@ static void finish_output(void)
 int main(int argc, char **argv)
 {
 	struct options opt;
-	struct profile p;
-	struct columns cols;
-	struct table table;
-	char *prefix;
 	struct input in;
 	const char *head;
 	size_t headlen;
+	char *prefix;
 
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	options_parse(&opt, argc, argv);
@@ -64,31 +56,14 @@ int main(int argc, char **argv)
 		printf("Reading data from '%s'...\n", opt.profile);
 
 	prefix = current_dir_prefix();
-	profile_init(&p, opt.profile);
-	p.annotate_all = opt.auto_annotate;
-	p.annotate_names = opt.user_files;
-	p.nannotate_names = opt.nuser;
-	p.strip_prefix = prefix;
 	input_open(&in, opt.profile);
 	input_peek(&in, &head, &headlen);
 	if (detect_kind(head, headlen) == KIND_APROF)
 		die(EXIT_INPUT, "%s: aprof reports are not supported yet", opt.profile);
-	callgrind_read(&p, &in);
+	pipeline_callgrind(&opt, &in, prefix, stdout);
 	input_close(&in);
-
-	columns_init(&cols, &p, &opt);
-	table_build(&table, &p, &opt, cols.sort, cols.nsort);
-	cols.summary = table.summary;
-
-	report_header(stdout, &p, &opt, &cols, &table);
-	report_totals(stdout, &cols, &table);
-	report_functions(stdout, &opt, &cols, &table);
-	annotate_sources(stdout, &p, &opt, &cols, &table);
 	finish_output();
 
-	table_release(&table);
-	columns_release(&cols);
-	profile_release(&p);
 	options_release(&opt);
 	free(prefix);
 	return EXIT_OK;

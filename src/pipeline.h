@@ -1,0 +1,17 @@
+/* From an opened profile to the printed report: read → model → compute →
+ * print, for each kind of profile.  main() only parses options and picks
+ * the pipeline; tests and fuzzers drive these directly. */
+#ifndef CGA_PIPELINE_H
+#define CGA_PIPELINE_H
+
+#include <stdio.h>
+
+#include "input.h"
+#include "options.h"
+
+/* Annotate the Callgrind or Cachegrind profile IN (opened on OPT->profile)
+ * to OUT.  STRIP_PREFIX is removed from the front of file names. */
+void pipeline_callgrind(const struct options *opt, struct input *in,
+			const char *strip_prefix, FILE *out);
+
+#endif
