@@ -28,6 +28,9 @@ struct reader {
 	bool seen_events;          /* the first part's events: line */
 	bool in_body;              /* the current part has body lines */
 	bool part_has_summary;     /* a non-zero summary: seen in the current part */
+	size_t part_number;        /* of the current part in this file, from 1 */
+	bool skip;                 /* the current part is not selected: define names only */
+	bool events_final;         /* derived events resolved; counts may be added */
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
@@ -103,7 +106,7 @@ static void idmap_set(struct idmap *m, uint64_t id, const void *value)
 
 static _Noreturn void fail(struct reader *r, const char *msg)
 {
-	die_at(r->p->path, r->in->lineno, "%s", msg);
+	die_at(r->in->path, r->in->lineno, "%s", msg);
 }
 
 static void malformed(struct reader *r, const char *what, const char *line, size_t len)
@@ -224,6 +227,29 @@ static inline bool parse_count(const char **s, const char *end, int64_t *out)
 	return true;
 }
 
+/* Fill the derived events of COUNTS from its raw ones. */
+static void derive_counts(struct reader *r, cost_t *counts)
+{
+	const struct profile *p = r->p;
+
+	for (size_t d = 0; d < p->nderived; d++) {
+		const struct derived *dv = &p->derived[d];
+		cost_t sum = COST_ABSENT;
+
+		for (size_t t = 0; t < dv->nterms; t++) {
+			cost_t c = counts[dv->index[t]], prod;
+
+			if (c == COST_ABSENT)
+				continue;
+			if (__builtin_mul_overflow(c, dv->coef[t], &prod) ||
+			    __builtin_add_overflow(sum == COST_ABSENT ? 0 : sum, prod, &sum) ||
+			    sum == COST_ABSENT)
+				fail(r, "a derived event's count overflows 64 bits");
+		}
+		counts[dv->event] = sum;
+	}
+}
+
 /* Counts after the positions: whitespace-separated integers or "." for
  * absent; missing trailing counts are absent too.  Returns false if a
  * token is not a count; dies if there are more counts than events.
@@ -231,7 +257,7 @@ static inline bool parse_count(const char **s, const char *end, int64_t *out)
 static bool parse_counts(struct reader *r, const char *s, const char *end,
 			 cost_t *counts, size_t *ncounts)
 {
-	size_t n = 0, nev = r->p->nevents;
+	size_t n = 0, nev = r->p->nraw;
 
 	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
 		int64_t v;
@@ -250,6 +276,10 @@ static bool parse_counts(struct reader *r, const char *s, const char *end,
 	*ncounts = n;
 	for (; n < nev; n++)
 		counts[n] = COST_ABSENT;
+	if (r->p->nderived > 0) {
+		derive_counts(r, counts);
+		*ncounts = r->p->nevents;
+	}
 	return true;
 }
 
@@ -279,23 +309,27 @@ static struct name_ref parse_name(const char *s, const char *end)
 	return ref;
 }
 
-/* Resolve a name of a kind whose values are interned strings. */
-static const char *resolve_string(struct reader *r, struct idmap *m, const char *s, const char *end)
+typedef const char *intern_fn(struct profile *p, const char *s, size_t len);
+
+/* Resolve a name of a kind whose values are interned strings (made by
+ * INTERN, which may rewrite them). */
+static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *intern,
+				  const char *s, const char *end)
 {
 	struct name_ref ref = parse_name(s, end);
 	const char *v;
 
 	if (ref.name != NULL) {
-		v = profile_intern(r->p, ref.name, ref.len);
+		v = intern(r->p, ref.name, ref.len);
 		if (ref.has_id)
 			idmap_set(m, ref.id, v);
 		return v;
 	}
 	v = idmap_get(m, ref.id);
 	if (v == NULL) {
-		warn("%s:%zu: name id (%llu) used before it is defined", r->p->path,
+		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
 		     r->in->lineno, (unsigned long long)ref.id);
-		v = profile_intern(r->p, s, (size_t)(end - s));
+		v = intern(r->p, s, (size_t)(end - s));
 		idmap_set(m, ref.id, v);
 	}
 	return v;
@@ -310,7 +344,7 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 		f = (struct pfile *)idmap_get(&r->files, ref.id);
 		if (f != NULL)
 			return f;
-		warn("%s:%zu: name id (%llu) used before it is defined", r->p->path,
+		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
 		     r->in->lineno, (unsigned long long)ref.id);
 		ref.name = s;
 		ref.len = (size_t)(end - s);
@@ -399,6 +433,26 @@ static void split_events(struct reader *r, const char *s, const char *end,
 	}
 }
 
+/* A later part or profile must have the first one's events. */
+static void check_same_events(struct reader *r, const struct event *ev, size_t n)
+{
+	const struct profile *p = r->p;
+	const char *first = p->paths && p->paths[0] ? p->paths[0] : p->path;
+	size_t i;
+
+	for (i = 0; i < n && i < p->nraw; i++)
+		if (ev[i].name != p->events[i].name)
+			break;
+	if (i == n && n == p->nraw)
+		return;
+	if (r->seen_events)
+		fail(r, "events differ from those of the first part");
+	if (i < n && i < p->nraw)
+		die_at(r->in->path, r->in->lineno, "event %zu is '%s' here but '%s' in '%s'",
+		       i + 1, ev[i].name, p->events[i].name, first);
+	die_at(r->in->path, r->in->lineno, "%zu events here but %zu in '%s'", n, p->nraw, first);
+}
+
 static void set_events(struct reader *r, const char *s, const char *end)
 {
 	struct profile *p = r->p;
@@ -408,27 +462,14 @@ static void set_events(struct reader *r, const char *s, const char *end)
 	split_events(r, s, end, &ev, &n);
 	if (n == 0)
 		fail(r, "no event names on the events: line");
-	if (r->seen_events) {
-		bool same = n == p->nevents;
-
-		for (size_t i = 0; same && i < n; i++)
-			same = ev[i].name == p->events[i].name;
+	if (p->nraw > 0) {
+		check_same_events(r, ev, n);
 		free(ev);
-		if (!same)
-			fail(r, "events differ from those of the first part");
-		return;
+	} else {
+		p->events = ev;
+		p->nevents = p->nraw = n;
 	}
-	p->events = ev;
-	p->nevents = n;
 	r->seen_events = true;
-	r->counts = xmalloc(n * sizeof(*r->counts));
-	/* Long names and formulas from event: lines seen before. */
-	for (size_t i = 0; i < p->nevent_defs; i++)
-		for (size_t j = 0; j < n; j++)
-			if (p->event_defs[i].name == ev[j].name) {
-				ev[j].long_name = p->event_defs[i].long_name;
-				ev[j].formula = p->event_defs[i].formula;
-			}
 }
 
 static const char *trim_end(const char *s, const char *end)
@@ -470,6 +511,148 @@ static void add_event_def(struct reader *r, const char *s, const char *end)
 	}
 }
 
+/* --- derived events ------------------------------------------------------ */
+
+static const struct event *find_event_def(const struct profile *p, const char *name)
+{
+	/* The last definition wins, as a later header line overrides. */
+	for (size_t i = p->nevent_defs; i-- > 0;)
+		if (p->event_defs[i].name == name)
+			return &p->event_defs[i];
+	return NULL;
+}
+
+static ssize_t raw_event_index(const struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->nraw; i++)
+		if (p->events[i].name == name)
+			return (ssize_t)i;
+	return -1;
+}
+
+#define DERIVED_DEPTH_MAX 16
+
+/* Add COEF times the formula F (or the event NAME) to D's terms; derived
+ * events may be defined in terms of other derived events. */
+static void add_terms(struct reader *r, struct derived *d, const char *name, int64_t coef,
+		      int depth);
+
+static void add_formula_terms(struct reader *r, struct derived *d, const char *f, int64_t coef,
+			      int depth)
+{
+	const char *end = f + strlen(f);
+
+	for (;;) {
+		uint64_t n = 1;
+		int64_t c;
+		const char *w;
+
+		f = skip_space(f, end);
+		if (f < end && is_digit(*f)) {
+			if (!parse_uint(&f, end, &n) || n > INT64_MAX)
+				fail(r, "a derived event's factor is too large");
+			f = skip_space(f, end);
+			if (f < end && *f == '*')
+				f = skip_space(f + 1, end);
+		}
+		w = f;
+		while (f < end && !is_space(*f) && *f != '+' && *f != '*')
+			f++;
+		if (f == w)
+			die_at(r->in->path, r->in->lineno,
+			       "cannot read the formula of a derived event: '%s'", d->formula);
+		if (__builtin_mul_overflow((int64_t)n, coef, &c))
+			fail(r, "a derived event's factor is too large");
+		add_terms(r, d, profile_intern(r->p, w, (size_t)(f - w)), c, depth);
+		f = skip_space(f, end);
+		if (f == end)
+			return;
+		if (*f != '+')
+			die_at(r->in->path, r->in->lineno,
+			       "cannot read the formula of a derived event: '%s'", d->formula);
+		f++;
+	}
+}
+
+static void add_terms(struct reader *r, struct derived *d, const char *name, int64_t coef,
+		      int depth)
+{
+	ssize_t raw = raw_event_index(r->p, name);
+	const struct event *def;
+
+	if (raw >= 0) {
+		for (size_t t = 0; t < d->nterms; t++)
+			if (d->index[t] == (size_t)raw) {
+				if (__builtin_add_overflow(d->coef[t], coef, &d->coef[t]))
+					fail(r, "a derived event's factor is too large");
+				return;
+			}
+		d->index = xreallocarray(d->index, d->nterms + 1, sizeof(*d->index));
+		d->coef = xreallocarray(d->coef, d->nterms + 1, sizeof(*d->coef));
+		d->index[d->nterms] = (size_t)raw;
+		d->coef[d->nterms++] = coef;
+		return;
+	}
+	def = find_event_def(r->p, name);
+	if (def == NULL || def->formula == NULL)
+		die_at(r->in->path, r->in->lineno,
+		       "derived event formula '%s' names '%s', which is no event", d->formula, name);
+	if (depth >= DERIVED_DEPTH_MAX)
+		die_at(r->in->path, r->in->lineno,
+		       "derived event '%s' is defined in terms of itself", name);
+	add_formula_terms(r, d, def->formula, coef, depth + 1);
+}
+
+/* Append the derived event DEF to the profile's events. */
+static void add_derived(struct reader *r, const struct event *def)
+{
+	struct profile *p = r->p;
+	struct derived *d;
+
+	p->events = xreallocarray(p->events, p->nevents + 1, sizeof(*p->events));
+	p->events[p->nevents] = *def;
+	p->derived = xreallocarray(p->derived, p->nderived + 1, sizeof(*p->derived));
+	d = &p->derived[p->nderived++];
+	memset(d, 0, sizeof(*d));
+	d->event = p->nevents++;
+	d->formula = def->formula;
+	add_formula_terms(r, d, def->formula, 1, 0);
+}
+
+/* Once the header is read: long names for the events, the derived events
+ * the caller asked for, and the buffer for a cost line's counts. */
+static void finalize_events(struct reader *r)
+{
+	struct profile *p = r->p;
+
+	if (r->events_final || !r->seen_events)
+		return;
+	r->events_final = true;
+	if (!p->events_final) {
+		p->events_final = true;
+		for (size_t j = 0; j < p->nraw; j++) {
+			const struct event *def = find_event_def(p, p->events[j].name);
+
+			if (def != NULL) {
+				p->events[j].long_name = def->long_name;
+				p->events[j].formula = def->formula;
+			}
+		}
+		for (size_t i = 0; i < p->nwant_events; i++) {
+			const char *name = profile_intern(p, p->want_events[i],
+							  strlen(p->want_events[i]));
+			const struct event *def = find_event_def(p, name);
+			bool known = false;
+
+			for (size_t j = 0; j < p->nevents && !known; j++)
+				known = p->events[j].name == name;
+			if (!known && def != NULL && def->formula != NULL)
+				add_derived(r, def);
+		}
+	}
+	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
+}
+
 static void append_desc(struct profile *p, const char *s, size_t len)
 {
 	p->desc = xreallocarray(p->desc, p->desc_len + len + 2, 1);
@@ -507,16 +690,28 @@ static enum header_key header_key(const char *s, const char *end, const char **v
 	return H_NONE;
 }
 
+static bool part_wanted(const struct profile *p, size_t number)
+{
+	if (p->nwant_parts == 0)
+		return true;
+	for (size_t i = 0; i < p->nwant_parts; i++)
+		if (p->want_parts[i] == number)
+			return true;
+	return false;
+}
+
 static void start_part(struct reader *r)
 {
 	static const char default_positions[] = "line";
 
 	r->part = profile_new_part(r->p, r->in->lineno);
+	r->part->path = r->in->path;
+	r->part->number = ++r->part_number;
+	r->part->negated = r->p->negate;
+	r->part->skipped = r->skip = !part_wanted(r->p, r->part_number);
 	r->in_body = false;
 	r->part_has_summary = false;
 	set_positions(r, default_positions, default_positions + sizeof(default_positions) - 1);
-	if (r->seen_events)
-		r->part->self_sum = cost_new(&r->p->arena, r->p->nevents);
 }
 
 static void read_total(struct reader *r, const char *s, const char *end,
@@ -528,6 +723,7 @@ static void read_total(struct reader *r, const char *s, const char *end,
 		malformed(r, "header ", s, (size_t)(end - s));
 		return;
 	}
+	finalize_events(r);
 	v = cost_new(&r->p->arena, r->p->nevents);
 	if (!parse_counts(r, s, end, v, len)) {
 		malformed(r, "", s, (size_t)(end - s));
@@ -546,7 +742,7 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 	switch (k) {
 	case H_VERSION:
 		if (is_digit(*v) && strtol(v, NULL, 10) > 1)
-			die_at(p->path, r->in->lineno,
+			die_at(r->in->path, r->in->lineno,
 			       "cannot read format version %.*s (only version 1 is known)",
 			       (int)(end - v), v);
 		break;
@@ -564,8 +760,6 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 	case H_EVENT:   add_event_def(r, v, end); break;
 	case H_EVENTS:
 		set_events(r, v, end);
-		if (r->part->self_sum == NULL)
-			r->part->self_sum = cost_new(&p->arena, p->nevents);
 		break;
 	case H_SUMMARY:
 		read_total(r, v, end, &r->part->summary, &r->part->summary_len);
@@ -587,7 +781,7 @@ static void drop_pending_call(struct reader *r)
 {
 	if (r->call_pending)
 		warn("%s:%zu: calls= line not followed by a cost line, ignoring the call",
-		     r->p->path, r->in->lineno - 1);
+		     r->in->path, r->in->lineno - 1);
 	r->call_pending = false;
 }
 
@@ -596,7 +790,7 @@ static void self_cost(struct reader *r, int64_t line)
 	struct pfile *file = r->file;
 
 	if (r->fn == NULL) {
-		warn("%s:%zu: cost line before any fn= line, ignoring", r->p->path, r->in->lineno);
+		warn("%s:%zu: cost line before any fn= line, ignoring", r->in->path, r->in->lineno);
 		return;
 	}
 	if (!r->fn->listed)
@@ -604,7 +798,7 @@ static void self_cost(struct reader *r, int64_t line)
 	add_counts(r, r->fn->self);
 	/* Only needed for a part without a total of its own. */
 	if (!r->part_has_summary)
-		add_counts(r, r->part->self_sum);
+		add_counts(r, lazy_cost(r, &r->part->self_sum));
 	if (file != NULL && file->annotatable) {
 		struct line_entry *e = linetab_get(&file->lines, line);
 
@@ -639,7 +833,7 @@ static void call_cost(struct reader *r, int64_t line)
 
 	r->call_pending = false;
 	if (r->fn == NULL) {
-		warn("%s:%zu: call before any fn= line, ignoring", r->p->path, r->in->lineno);
+		warn("%s:%zu: call before any fn= line, ignoring", r->in->path, r->in->lineno);
 		return;
 	}
 	if (!r->fn->listed)
@@ -659,6 +853,8 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 	const char *p = s;
 	int64_t line = 0;
 
+	if (r->skip)
+		return;
 	for (size_t k = 0; k < r->npos; k++) {
 		p = skip_space(p, end);
 		if (!parse_position(&p, end, r->prev_pos[k], &r->prev_pos[k])) {
@@ -672,6 +868,10 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 		malformed(r, "", s, (size_t)(end - s));
 		return;
 	}
+	if (r->p->negate)
+		for (size_t i = 0; i < r->ncounts; i++)
+			if (r->counts[i] != COST_ABSENT)
+				r->counts[i] = -r->counts[i];
 	if (r->call_pending)
 		call_cost(r, line);
 	else
@@ -680,9 +880,11 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 
 static void on_fn(struct reader *r, const char *v, const char *end)
 {
-	const char *name = resolve_string(r, &r->fns, v, end);
+	const char *name = resolve_string(r, &r->fns, profile_func_name, v, end);
 	struct func *f;
 
+	if (r->skip)
+		return;
 	if (r->file == NULL)
 		r->file = no_file(r);
 	f = lookup_func(r, r->file, name);
@@ -700,7 +902,7 @@ static void on_inline_file(struct reader *r, const char *v, const char *end)
 
 	r->file = resolve_file(r, v, end);
 	r->file->defined = true;
-	if (r->fn_name == NULL)
+	if (r->fn_name == NULL || r->skip)
 		return;
 	/* Listed only once a cost or call arrives: writers such as
 	 * pyprof2calltree put fi= right before the next fn=. */
@@ -715,6 +917,8 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 	const char *p = v;
 	uint64_t count;
 
+	if (r->skip)
+		return;
 	if (!parse_uint(&p, end, &count) || count > (uint64_t)INT64_MAX ||
 	    (p < end && !is_space(*p))) {
 		malformed(r, "", line, len);
@@ -728,7 +932,7 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 
 		if (name == NULL) {
 			warn("%s:%zu: calls= line without a cfn= line, ignoring the call",
-			     r->p->path, r->in->lineno);
+			     r->in->path, r->in->lineno);
 			r->callee = NULL;
 			r->call_pending = false;
 			return;
@@ -740,7 +944,7 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 	r->call_file = NULL;
 	r->call_name = NULL;
 	r->call_pending = true;
-	r->call_count = (int64_t)count;
+	r->call_count = r->p->negate ? -(int64_t)count : (int64_t)count;
 }
 
 /* "key=value" lines; returns false if the key is unknown. */
@@ -763,19 +967,19 @@ static bool assignment(struct reader *r, const char *s, const char *end)
 	} else if (KEY("fi") || KEY("fe")) {
 		on_inline_file(r, v, end);
 	} else if (KEY("ob")) {
-		r->obj = resolve_string(r, &r->objs, v, end);
+		r->obj = resolve_string(r, &r->objs, profile_intern, v, end);
 	} else if (KEY("cob")) {
-		resolve_string(r, &r->objs, v, end);
+		resolve_string(r, &r->objs, profile_intern, v, end);
 	} else if (KEY("cfi") || KEY("cfl")) {
 		r->call_file = resolve_file(r, v, end);
 	} else if (KEY("cfn")) {
-		r->call_name = resolve_string(r, &r->fns, v, end);
+		r->call_name = resolve_string(r, &r->fns, profile_func_name, v, end);
 	} else if (KEY("calls")) {
 		on_calls(r, v, end, s, (size_t)(end - s));
 	} else if (KEY("jfi")) {
 		resolve_file(r, v, end);
 	} else if (KEY("jfn")) {
-		resolve_string(r, &r->fns, v, end);
+		resolve_string(r, &r->fns, profile_func_name, v, end);
 	} else if (!KEY("jump") && !KEY("jcnd")) {
 		return false;
 	}
@@ -792,6 +996,7 @@ static void body_line(struct reader *r, const char *s, const char *end)
 {
 	bool was_pending = r->call_pending;
 
+	finalize_events(r);
 	if (is_cost_start(*s)) {
 		cost_line(r, s, end);
 		r->in_body = true;
@@ -852,11 +1057,16 @@ void callgrind_read(struct profile *p, struct input *in)
 		read_line(&r, line, len);
 	if (r.call_pending)
 		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
-		     p->path, r.in->lineno);
+		     in->path, r.in->lineno);
 	if (r.in->lineno == 0)
-		die(EXIT_INPUT, "%s: empty file", p->path);
+		die(EXIT_INPUT, "%s: empty file", in->path);
 	if (!r.seen_events)
-		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", p->path);
+		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", in->path);
+	finalize_events(&r);
+	for (size_t i = 0; i < p->nwant_parts; i++)
+		if (p->want_parts[i] > r.part_number)
+			die(EXIT_USAGE, "%s has %zu part%s; there is no part %lu", in->path,
+			    r.part_number, r.part_number == 1 ? "" : "s", p->want_parts[i]);
 	idmap_release(&r.files);
 	idmap_release(&r.fns);
 	idmap_release(&r.objs);

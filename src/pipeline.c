@@ -3,9 +3,48 @@
 #include "annotate.h"
 #include "callgrind.h"
 #include "columns.h"
+#include "detect.h"
+#include "diag.h"
 #include "profile.h"
+#include "rename.h"
+#include "report_json.h"
 #include "report.h"
 #include "table.h"
+#include "xalloc.h"
+
+/* The event names --show and --sort mention: the reader computes those
+ * that are derived events.  A new array of borrowed strings. */
+static char **wanted_events(const struct options *opt, size_t *n)
+{
+	char **names = xcalloc(opt->nshow + opt->nsort + 1, sizeof(*names));
+
+	*n = 0;
+	for (size_t i = 0; i < opt->nshow; i++)
+		names[(*n)++] = opt->show[i];
+	for (size_t i = 0; i < opt->nsort; i++)
+		names[(*n)++] = opt->sort[i].event;
+	return names;
+}
+
+/* Read the profiles after the first one into P: summed, or in a diff the
+ * first one (OLD, already read, negated) and the second (NEW). */
+static void read_more(struct profile *p, const struct options *opt)
+{
+	for (size_t i = 1; i < opt->nprofiles; i++) {
+		struct input in;
+		const char *head;
+		size_t len;
+
+		input_open(&in, opt->profiles[i]);
+		input_peek(&in, &head, &len);
+		if (detect_kind(head, len) != KIND_CALLGRIND)
+			die(EXIT_INPUT, "%s: an aprof report cannot be merged or compared",
+			    opt->profiles[i]);
+		p->negate = false;
+		callgrind_read(p, &in);
+		input_close(&in);
+	}
+}
 
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
@@ -13,24 +52,49 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	struct profile p;
 	struct columns cols;
 	struct table table;
+	struct rename *file_rename = rename_new(opt->mod_filename, opt->nmod_filename,
+						"mod-filename");
+	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
+						"mod-funcname");
+	char **want;
 
 	profile_init(&p, opt->profile);
 	p.annotate_all = opt->auto_annotate;
 	p.annotate_names = opt->user_files;
 	p.nannotate_names = opt->nuser;
 	p.strip_prefix = strip_prefix;
+	p.want_parts = opt->parts;
+	p.nwant_parts = opt->nparts;
+	p.want_events = want = wanted_events(opt, &p.nwant_events);
+	p.file_rename = file_rename;
+	p.func_rename = func_rename;
+	p.paths = opt->profiles;
+	p.npaths = opt->nprofiles;
+	p.negate = opt->mode == MODE_DIFF;
 	callgrind_read(&p, in);
+	read_more(&p, opt);
 
 	columns_init(&cols, &p, opt);
-	table_build(&table, &p, opt, cols.sort, cols.nsort);
-	cols.summary = table.summary;
+	if (opt->format == FORMAT_JSON) {
+		/* The true totals, not the inclusive mode's calculated ones. */
+		struct options self = *opt;
 
-	report_header(out, &p, opt, &cols, &table);
-	report_totals(out, &cols, &table);
-	report_functions(out, opt, &cols, &table);
-	annotate_sources(out, &p, opt, &cols, &table);
+		self.inclusive = false;
+		table_build(&table, &p, &self, cols.sort, cols.nsort);
+		report_json(out, &p, opt, &cols, &table);
+	} else {
+		table_build(&table, &p, opt, cols.sort, cols.nsort);
+		cols.summary = table.base;
+		report_header(out, &p, opt, &cols, &table);
+		report_totals(out, &cols, &table);
+		report_functions(out, opt, &cols, &table);
+		annotate_sources(out, &p, opt, &cols, &table);
+	}
 
 	table_release(&table);
 	columns_release(&cols);
+	rename_free(file_rename);
+	rename_free(func_rename);
 	profile_release(&p);
+	free(want);
 }

@@ -2,7 +2,10 @@
 
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "diag.h"
+#include "rename.h"
 
 struct interned {
 	UT_hash_handle hh;
@@ -41,6 +44,11 @@ void profile_release(struct profile *p)
 	free(p->events);
 	free(p->event_defs);
 	free(p->parts);
+	for (size_t i = 0; i < p->nderived; i++) {
+		free(p->derived[i].index);
+		free(p->derived[i].coef);
+	}
+	free(p->derived);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
 }
@@ -71,7 +79,7 @@ static bool wants_lines(const struct profile *p, const char *name)
 	return false;
 }
 
-struct pfile *profile_file(struct profile *p, const char *name, size_t len)
+static struct pfile *find_or_add_file(struct profile *p, const char *name, size_t len)
 {
 	size_t plen = strlen(p->strip_prefix);
 	struct pfile *f;
@@ -89,6 +97,34 @@ struct pfile *profile_file(struct profile *p, const char *name, size_t len)
 	f->annotatable = wants_lines(p, f->name);
 	linetab_init(&f->lines);
 	HASH_ADD_KEYPTR(hh, p->files, f->name, len, f);
+	return f;
+}
+
+const char *profile_func_name(struct profile *p, const char *s, size_t len)
+{
+	size_t newlen;
+	char *renamed = rename_apply(p->func_rename, s, len, &newlen);
+	const char *name;
+
+	if (renamed == NULL)
+		return profile_intern(p, s, len);
+	name = profile_intern(p, renamed, newlen);
+	free(renamed);
+	return name;
+}
+
+struct pfile *profile_file(struct profile *p, const char *name, size_t len)
+{
+	size_t newlen;
+	char *renamed = rename_apply(p->file_rename, name, len, &newlen);
+	struct pfile *f;
+
+	if (renamed != NULL) {
+		name = renamed;
+		len = newlen;
+	}
+	f = find_or_add_file(p, name, len);
+	free(renamed);
 	return f;
 }
 
@@ -210,4 +246,12 @@ struct part *profile_new_part(struct profile *p, size_t line)
 	memset(part, 0, sizeof(*part));
 	part->line = line;
 	return part;
+}
+
+bool profile_is_diff(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nparts; i++)
+		if (p->parts[i].negated)
+			return true;
+	return false;
 }

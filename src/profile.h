@@ -74,9 +74,26 @@ struct part {
 	size_t summary_len;        /* counts written on that line */
 	cost_t *totals;
 	size_t totals_len;
-	cost_t *self_sum;          /* sum of the part's self cost lines */
+	cost_t *self_sum;          /* sum of the part's self cost lines (as added) */
 	size_t line;               /* where the part starts */
+	const char *path;          /* the profile it comes from */
+	size_t number;             /* within that profile, from 1 */
+	bool skipped;              /* not selected by --part: nothing of it was added */
+	bool negated;              /* its costs were subtracted (the OLD side of a diff);
+				      summary and totals are kept as written */
 };
+
+/* An event computed from others ("event: Sum = Ir + 10 Dr"): the sum of
+ * COEF[i] times raw event INDEX[i]; absent when all those are absent. */
+struct derived {
+	size_t event;              /* its index in the events */
+	const char *formula;
+	size_t nterms;
+	size_t *index;
+	int64_t *coef;
+};
+
+struct rename;
 
 struct event {
 	const char *name;
@@ -93,8 +110,12 @@ struct profile {
 	const char *creator, *cmd, *pid, *thread, *part_name;
 	char *desc;                /* "desc:" lines except "Option:" ones, each ending in \n */
 	size_t desc_len;
-	struct event *events;
+	struct event *events;      /* the raw events, then the derived ones */
 	size_t nevents;
+	size_t nraw;               /* events read from cost lines */
+	struct derived *derived;   /* events nraw.. */
+	size_t nderived;
+	bool events_final;         /* long names and derived events are resolved */
 	struct event *event_defs;  /* "event:" lines */
 	size_t nevent_defs;
 	struct part *parts;
@@ -104,6 +125,15 @@ struct profile {
 	char **annotate_names;
 	size_t nannotate_names;
 	const char *strip_prefix;  /* removed from the front of file names */
+	/* What to read, set by the caller before reading. */
+	const unsigned long *want_parts;  /* part numbers to add (ascending); none: all */
+	size_t nwant_parts;
+	bool negate;               /* subtract what is read next */
+	char *const *want_events;  /* names that may be derived events */
+	size_t nwant_events;
+	const struct rename *file_rename, *func_rename;  /* may be NULL */
+	char **paths;              /* every profile read, in order */
+	size_t npaths;
 
 	struct pfile *files;       /* hash by name */
 	struct func *funcs;        /* hash by key */
@@ -118,8 +148,10 @@ void profile_release(struct profile *p);
 
 /* The interned copy of S[0..LEN), owned by the profile. */
 const char *profile_intern(struct profile *p, const char *s, size_t len);
-/* The file called NAME (before stripping), created if new. */
+/* The file called NAME (before rewriting and stripping), created if new. */
 struct pfile *profile_file(struct profile *p, const char *name, size_t len);
+/* The interned function name S[0..LEN), rewritten by --mod-funcname. */
+const char *profile_func_name(struct profile *p, const char *s, size_t len);
 /* The function NAME (interned) in FILE, created if new. */
 struct func *profile_func(struct profile *p, struct pfile *file, const char *name);
 /* Make F a row of the table (allocating its self cost). */
@@ -131,6 +163,8 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 				     const struct func *callee);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
+/* Whether some part was subtracted: the profile is a difference. */
+bool profile_is_diff(const struct profile *p);
 /* Start a new part at input line LINE. */
 struct part *profile_new_part(struct profile *p, size_t line);
 

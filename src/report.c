@@ -27,11 +27,32 @@ static void print_event_names(FILE *out, const char *label, const struct event *
 	fputc('\n', out);
 }
 
+/* One profile as callgrind_annotate names it; several summed, or NEW
+ * minus OLD. */
+static void print_profile_names(FILE *out, const struct options *opt)
+{
+	if (opt->mode == MODE_DIFF) {
+		fprintf(out, "Profile data file '%s' minus '%s'", opt->profiles[1], opt->profiles[0]);
+		return;
+	}
+	fprintf(out, "Profile data file '%s'", opt->profiles[0]);
+	for (size_t i = 1; i < opt->nprofiles; i++)
+		fprintf(out, " + '%s'", opt->profiles[i]);
+}
+
+static void print_parts(FILE *out, const struct options *opt)
+{
+	fputs("Parts read:      ", out);
+	for (size_t i = 0; i < opt->nparts; i++)
+		fprintf(out, " %lu", opt->parts[i]);
+	fputc('\n', out);
+}
+
 void report_header(FILE *out, const struct profile *p, const struct options *opt,
 		   const struct columns *c, const struct table *t)
 {
 	report_rule(out);
-	fprintf(out, "Profile data file '%s'", p->path);
+	print_profile_names(out, opt);
 	if (*p->creator)
 		fprintf(out, " (creator: %s)", p->creator);
 	fputc('\n', out);
@@ -48,7 +69,9 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 		fputc(')', out);
 	}
 	fputc('\n', out);
-	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nevents);
+	if (opt->nparts > 0)
+		print_parts(out, opt);
+	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nraw);
 	print_event_names(out, "Events shown:     ", p->events, c->show, c->nshow);
 	print_event_names(out, "Event sort order: ", p->events, c->sort, c->nsort);
 	fputs("Thresholds:      ", out);

@@ -7,28 +7,59 @@
 #include "numfmt.h"
 #include "xalloc.h"
 
-/* Multi-part profiles: the sum of each part's own total.  A part's total is
- * its summary:, else its totals: (an all-zero one counts as missing), else
- * the sum of its self costs.  Only when no part has a total is the summary
- * "calculated" from the table, as callgrind_annotate does. */
+/* A part's own total: its summary:, else its totals: (an all-zero one
+ * counts as missing), else the sum of its self costs; *AS_ADDED tells
+ * whether it is the sum (already negated in a diff's OLD part) rather than
+ * a line kept as written.  NULL for a part that has none. */
+static const cost_t *part_total(const struct part *part, size_t n, bool *as_added)
+{
+	*as_added = false;
+	if (part->summary && !cost_is_zero(part->summary, n))
+		return part->summary;
+	if (part->totals && !cost_is_zero(part->totals, n))
+		return part->totals;
+	*as_added = true;
+	return part->self_sum;
+}
+
+static void add_signed(cost_t *dst, const cost_t *v, size_t n, bool negate)
+{
+	cost_t *tmp;
+
+	if (!negate) {
+		cost_add_checked(dst, v, n);
+		return;
+	}
+	tmp = xmalloc(n * sizeof(*tmp));
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[i] == COST_ABSENT ? COST_ABSENT : -v[i];
+	cost_add_checked(dst, tmp, n);
+	free(tmp);
+}
+
+/* Multi-part profiles: the sum of each selected part's own total.  Only
+ * when no part has a summary: or totals: line is the summary "calculated"
+ * from the table, as callgrind_annotate does.  In a diff the OLD parts are
+ * subtracted, and their totals are also the base of the percentages. */
 static void compute_summary(struct table *t, struct profile *p)
 {
 	size_t n = p->nevents;
-	bool any = false;
+	bool any = false, as_added;
 
 	t->summary = cost_new(&p->arena, n);
+	t->base = t->summary;
 	for (size_t i = 0; i < p->nparts; i++) {
 		const struct part *part = &p->parts[i];
 
-		if (part->summary && !cost_is_zero(part->summary, n)) {
-			any = true;
-			if (part->summary_len > t->summary_len)
-				t->summary_len = part->summary_len;
-		} else if (part->totals && !cost_is_zero(part->totals, n)) {
-			any = true;
-			if (part->totals_len > t->summary_len)
-				t->summary_len = part->totals_len;
-		}
+		const cost_t *v = part_total(part, n, &as_added);
+		size_t len;
+
+		if (part->skipped || v == NULL || as_added)
+			continue;
+		any = true;
+		len = v == part->summary ? part->summary_len : part->totals_len;
+		if (len > t->summary_len)
+			t->summary_len = len;
 	}
 	if (!any) {
 		t->calculated = true;
@@ -37,14 +68,20 @@ static void compute_summary(struct table *t, struct profile *p)
 	} else {
 		for (size_t i = 0; i < p->nparts; i++) {
 			const struct part *part = &p->parts[i];
-			const cost_t *v = part->self_sum;
+			const cost_t *v = part_total(part, n, &as_added);
 
-			if (part->summary && !cost_is_zero(part->summary, n))
-				v = part->summary;
-			else if (part->totals && !cost_is_zero(part->totals, n))
-				v = part->totals;
-			if (v != NULL)
-				cost_add_checked(t->summary, v, n);
+			if (!part->skipped && v != NULL)
+				add_signed(t->summary, v, n, part->negated && !as_added);
+		}
+	}
+	if (profile_is_diff(p)) {
+		t->base = cost_new(&p->arena, n);
+		for (size_t i = 0; i < p->nparts; i++) {
+			const struct part *part = &p->parts[i];
+			const cost_t *v = part_total(part, n, &as_added);
+
+			if (!part->skipped && part->negated && v != NULL)
+				add_signed(t->base, v, n, as_added);
 		}
 	}
 	if (t->calculated || p->nparts > 1)
@@ -56,14 +93,34 @@ static void compute_summary(struct table *t, struct profile *p)
 struct sort_spec {
 	const size_t *order;
 	size_t norder;
+	bool by_magnitude;         /* a diff: the largest changes either way first */
 };
+
+/* The size of a change; absent sorts below zero. */
+static int64_t magnitude(cost_t c)
+{
+	return c == COST_ABSENT ? -1 : c < 0 ? -c : c;
+}
+
+static int magnitude_cmp(const cost_t *a, const cost_t *b, const size_t *order, size_t norder)
+{
+	for (size_t k = 0; k < norder; k++) {
+		int64_t x = magnitude(a[order[k]]), y = magnitude(b[order[k]]);
+
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	return 0;
+}
 
 static int row_cmp(const void *a, const void *b, void *arg)
 {
 	const struct sort_spec *spec = arg;
 	const struct func *f = *(const struct func *const *)a;
 	const struct func *g = *(const struct func *const *)b;
-	int c = cost_cmp_desc(f->total, g->total, spec->order, spec->norder);
+	int c = spec->by_magnitude
+		? magnitude_cmp(f->total, g->total, spec->order, spec->norder)
+		: cost_cmp_desc(f->total, g->total, spec->order, spec->norder);
 
 	return c ? c : strcmp(f->fullname, g->fullname);
 }
@@ -88,12 +145,36 @@ static void set_thresholds(struct table *t, const struct options *opt, size_t ns
 	t->filter = opt->sort_thresholds || options_threshold_value(opt->threshold) < 100;
 }
 
+/* The totals the threshold walk measures against: the program totals, or
+ * in a diff the sum of the rows' changes either way. */
+static int64_t *walk_totals(const struct table *t, bool diff, const size_t *sort, size_t nsort)
+{
+	int64_t *totals = xcalloc(nsort, sizeof(*totals));
+
+	for (size_t k = 0; k < nsort; k++) {
+		if (!diff) {
+			totals[k] = t->summary[sort[k]];
+			continue;
+		}
+		for (size_t r = 0; r < t->nrows; r++) {
+			int64_t m = magnitude(t->rows[r]->total[sort[k]]);
+
+			if (m > 0 && __builtin_add_overflow(totals[k], m, &totals[k]))
+				totals[k] = INT64_MAX;
+		}
+	}
+	return totals;
+}
+
 /* callgrind_annotate stops before the first row at which every sort event
  * has reached its threshold.  In self mode it accumulates the rows' counts;
- * in inclusive mode it takes "total minus this row" (not a sum). */
-static void walk_threshold(struct table *t, bool inclusive, const size_t *sort, size_t nsort)
+ * in inclusive mode it takes "total minus this row" (not a sum).  A diff
+ * accumulates the size of each change. */
+static void walk_threshold(struct table *t, bool inclusive, bool diff,
+			   const size_t *sort, size_t nsort)
 {
 	int64_t *acc = xcalloc(nsort, sizeof(*acc));
+	int64_t *totals = walk_totals(t, diff, sort, nsort);
 
 	t->nshown = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -103,7 +184,7 @@ static void walk_threshold(struct table *t, bool inclusive, const size_t *sort, 
 			bool reached = true;
 
 			for (size_t k = 0; k < nsort && reached; k++) {
-				cost_t total = t->summary[sort[k]];
+				cost_t total = totals[k];
 				int64_t scaled;
 				double prop;
 
@@ -124,8 +205,11 @@ static void walk_threshold(struct table *t, bool inclusive, const size_t *sort, 
 
 			if (x == COST_ABSENT)
 				continue;
-			if (inclusive) {
-				cost_t total = t->summary[sort[k]];
+			if (diff) {
+				if (__builtin_add_overflow(acc[k], magnitude(x), &acc[k]))
+					acc[k] = INT64_MAX;
+			} else if (inclusive) {
+				cost_t total = totals[k];
 
 				acc[k] = (total == COST_ABSENT ? 0 : total) - x;
 			} else {
@@ -133,6 +217,7 @@ static void walk_threshold(struct table *t, bool inclusive, const size_t *sort, 
 			}
 		}
 	}
+	free(totals);
 	free(acc);
 }
 
@@ -163,14 +248,15 @@ static void collect_files(struct table *t, struct profile *p)
 void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort)
 {
-	struct sort_spec spec = { sort, nsort };
+	bool diff = profile_is_diff(p);
+	struct sort_spec spec = { sort, nsort, diff };
 
 	memset(t, 0, sizeof(*t));
 	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
 	compute_summary(t, p);
 	qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &spec);
 	set_thresholds(t, opt, nsort);
-	walk_threshold(t, opt->inclusive, sort, nsort);
+	walk_threshold(t, opt->inclusive, diff, sort, nsort);
 	collect_files(t, p);
 }
 

@@ -12,6 +12,8 @@
 
 struct table {
 	cost_t *summary;           /* PROGRAM TOTALS, nevents long */
+	cost_t *base;              /* what percentages are of: the summary, or in a
+				      diff the OLD profile's totals */
 	size_t summary_len;        /* counts given (the reference's array length) */
 	bool calculated;           /* no summary:/totals:, summed from the rows */
 	const char **thresholds;   /* texts, one per sort event, as printed */

@@ -28,6 +28,10 @@
 #   hot-dumps.out          hot with dump requests, --combine-dumps=yes (several parts)
 #   multi.cgout            multi, valgrind --tool=cachegrind --cache-sim=yes
 #   hot.cgout              hot, valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes
+#   hot-after.out          hot with a cheaper inner loop (built from after/hot.c, whose
+#                          lines are those of hot.c), options as hot.out: the NEW side
+#                          of a diff against hot.out
+#   hot-after.cgout        the same under cachegrind, as hot.cgout
 
 set -e
 
@@ -73,6 +77,15 @@ $CXX $dbg -O0 -o shapes "${s}shapes.cpp"
 $CC $dbg -O0 -pthread -o threads "${s}threads.c"
 $CC $dbg -O1 -o hot "${s}hot.c"
 $CC $dbg -O1 -DWITH_DUMPS -o hot-dumps "${s}hot.c"
+# The "after" build of a before/after comparison: same file name, same
+# lines, a shorter inner loop.
+mkdir -p after
+sed 's/j < 100;/j < 40; /' hot.c > after/hot.c
+if [ $rel = yes ]; then
+    (cd after && $CC -gdwarf-4 -fdebug-prefix-map="$out/after=." -O1 -o ../hot-after hot.c)
+else
+    $CC $dbg -O1 -o hot-after "${s}after/hot.c"
+fi
 
 # Fixed cache parameters, so that the simulation does not depend on the host.
 caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
@@ -99,6 +112,9 @@ cg threads-sep.out --separate-threads=yes ./threads
 rm -f threads-sep.out    # valgrind leaves an empty file under the base name
 cg hot.out --cache-sim=yes --branch-sim=yes $caches ./hot
 cg hot-dumps.out --combine-dumps=yes ./hot-dumps
+cg hot-after.out --cache-sim=yes --branch-sim=yes $caches ./hot-after
 "$VALGRIND" -q --tool=cachegrind --cache-sim=yes $caches --cachegrind-out-file=multi.cgout ./multi > /dev/null
 "$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
     --cachegrind-out-file=hot.cgout ./hot > /dev/null
+"$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
+    --cachegrind-out-file=hot-after.cgout ./hot-after > /dev/null
