@@ -1,0 +1,1 @@
+cd progs && cgannotate --diff hot.cgout hot-after.cgout

@@ -1,0 +1,1 @@
+cd progs && cgannotate --diff hot.out hot-after.out

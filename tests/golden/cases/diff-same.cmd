@@ -1,0 +1,1 @@
+cd progs && cgannotate --diff --auto=no hot.out hot.out

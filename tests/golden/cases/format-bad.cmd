@@ -1,0 +1,1 @@
+cgannotate --format=xml progs/hot.out

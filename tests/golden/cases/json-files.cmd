@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=json fib.out fib.c | python3 -c "import json,sys; d=json.load(sys.stdin); f=[x for x in d[\"files\"] if x[\"file\"]==\"./fib.c\"][0]; print(len(d[\"files\"]), f[\"file\"], sum(l[\"self\"][0] or 0 for l in f[\"lines\"]), [(c[\"function\"], c[\"count\"]) for l in f[\"lines\"] for c in l[\"calls\"]][:4])"

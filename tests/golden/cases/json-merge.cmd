@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=json --auto=no --merge threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 > j && cgannotate --auto=no --threshold=100 --merge threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 > t && python3 ../tools/json-vs-text.py j t

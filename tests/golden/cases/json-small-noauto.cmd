@@ -1,0 +1,1 @@
+cd json && cgannotate --format=json --auto=no --show=Ir small.out

@@ -1,0 +1,1 @@
+cd json && cgannotate --format=json --inclusive=yes small.out

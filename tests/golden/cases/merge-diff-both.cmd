@@ -1,0 +1,1 @@
+cgannotate --merge --diff progs/hot.out progs/fib.out

@@ -1,0 +1,1 @@
+cgannotate --merge progs/hot.out progs/fib.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --merge --auto=no threads.out

@@ -1,0 +1,1 @@
+cgannotate --mod-filename="x/a/b/" progs/hot.out

@@ -1,0 +1,1 @@
+cgannotate --mod-filename="s/a/\\1/" progs/hot.out

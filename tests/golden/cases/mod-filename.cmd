@@ -1,0 +1,1 @@
+cd progs && cgannotate --mod-filename="s#^\\./(.*/)?##" --mod-filename="s/\\.S\$/.s/g" --auto=no hot.out

@@ -1,0 +1,1 @@
+cgannotate --mod-funcname="s/(/x/" progs/hot.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --part=2 --auto=no fib-bb.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --part=3,1 hot-dumps.out

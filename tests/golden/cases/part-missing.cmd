@@ -1,0 +1,1 @@
+cgannotate --part=9 progs/hot-dumps.out

@@ -1,0 +1,1 @@
+cgannotate --part=0 progs/hot-dumps.out
