@@ -202,9 +202,9 @@ static void read_point(struct reader *rd, const struct field *f, size_t nf, bool
 	if (nf == 3 + want + 6 && a->version >= 5) {
 		pt.have |= APROF_EXTRA;
 	} else if (nf != 3 + want) {
-		skip_line(a, rd->line, "%s fields where version %lu has %zu%s",
-			  nf < 3 + want ? "too few" : "too many", a->version, 3 + want,
-			  a->version >= 5 ? " or, with the drms extras, 6 more" : "");
+		skip_line(a, rd->line, "%s fields: %zu where version %lu has %zu%s",
+			  nf < 3 + want ? "too few" : "too many", nf, a->version, 3 + want,
+			  a->version >= 5 ? " (or 6 more, with the drms extras)" : "");
 		return;
 	}
 	if (!parse_u64(&f[1], &id))

@@ -524,6 +524,17 @@ static void json_opt_double(struct json *j, const char *key, bool present, doubl
 		json_null(j);
 }
 
+/* Fitted values to 12 significant digits: the last bits of a logarithmic
+ * fit are noise that would differ between math libraries. */
+static void json_fit_value(struct json *j, const char *key, double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.12g", v);
+	json_key(j, key);
+	json_double(j, strtod(buf, NULL));
+}
+
 static void json_point(struct json *j, const struct aprof_point *p)
 {
 	static const char *const extra_names[APROF_NEXTRA] = {
@@ -572,12 +583,9 @@ static void json_routine(struct json *j, const struct aprof_routine *r)
 	json_key(j, "fit");
 	if (r->has_fit) {
 		json_begin_object(j);
-		json_key(j, "a");
-		json_double(j, r->fit.a);
-		json_key(j, "b");
-		json_double(j, r->fit.b);
-		json_key(j, "r2");
-		json_double(j, r->fit.r2);
+		json_fit_value(j, "a", r->fit.a);
+		json_fit_value(j, "b", r->fit.b);
+		json_fit_value(j, "r2", r->fit.r2);
 		json_end_object(j);
 	} else {
 		json_null(j);
