@@ -59,8 +59,9 @@ int main(int argc, char **argv)
 	input_open(&in, opt.profile);
 	input_peek(&in, &head, &headlen);
 	if (detect_kind(head, headlen) == KIND_APROF)
-		die(EXIT_INPUT, "%s: aprof reports are not supported yet", opt.profile);
-	pipeline_callgrind(&opt, &in, prefix, stdout);
+		pipeline_aprof(&opt, &in, stdout);
+	else
+		pipeline_callgrind(&opt, &in, prefix, stdout);
 	input_close(&in);
 	finish_output();
 

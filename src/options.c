@@ -54,6 +54,8 @@ static const char usage_text[] =
 "                          rewrite function names before aggregating\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
+"    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
+"    --tree=calling (the calling-context tree)\n"
 "  A profile named '-' is read from standard input.\n"
 "\n"
 "  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error.\n";

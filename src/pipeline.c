@@ -1,6 +1,11 @@
 #include "pipeline.h"
 
+#include <stdlib.h>
+
 #include "annotate.h"
+#include "aprof.h"
+#include "aprof_report.h"
+#include "diag.h"
 #include "callgrind.h"
 #include "columns.h"
 #include "detect.h"
@@ -97,4 +102,35 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	rename_free(func_rename);
 	profile_release(&p);
 	free(want);
+}
+
+void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
+{
+	struct aprof a;
+	struct aprof_table table;
+	struct aprof_routine **sel;
+	size_t nsel;
+
+	aprof_init(&a, opt->profile);
+	aprof_read(&a, in);
+	aprof_table_build(&table, &a, opt);
+	sel = aprof_select(&a, opt, &nsel);
+	if (opt->format == FORMAT_JSON) {
+		aprof_print_json(out, &a, opt, &table, sel, nsel);
+	} else {
+		aprof_print_header(out, &a, &table);
+		if (nsel == 0)
+			aprof_print_table(out, &a, opt, &table);
+		for (size_t i = 0; i < nsel; i++)
+			aprof_print_routine(out, &a, opt, sel[i]);
+		if (opt->tree_calling)
+			aprof_print_tree(out, &a, opt, &table);
+	}
+	/* Last, so that it is not lost above the report. */
+	if (a.skipped > 0)
+		warn("%s: %zu malformed line%s skipped", a.path, a.skipped,
+		     a.skipped == 1 ? "" : "s");
+	free(sel);
+	aprof_table_release(&table);
+	aprof_release(&a);
 }

@@ -14,4 +14,7 @@
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out);
 
+/* Report on the aprof report IN (opened on OPT->profile) to OUT. */
+void pipeline_aprof(const struct options *opt, struct input *in, FILE *out);
+
 #endif

@@ -129,7 +129,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	json_key(j, "function");
 	json_string(j, f->key.name);
 	json_key(j, "object");
-	json_string(j, f->object);
+	json_string(j, f->object && *f->object ? f->object : NULL);
 	json_key(j, "self");
 	write_cost(j, f->self, p->nevents);
 	json_key(j, "inclusive");

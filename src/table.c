@@ -194,6 +194,8 @@ static void walk_threshold(struct table *t, bool inclusive, bool diff,
 					prop = (double)scaled;
 				if (total != COST_ABSENT && total > 0)
 					prop = numfmt_ratio100(acc[k], total);
+				else if (diff)
+					prop = 100.0;   /* nothing changed */
 				reached = prop >= t->threshold_values[k];
 			}
 			if (reached)

@@ -1,0 +1,1 @@
+cgannotate --threshold=100 aprof/bad-unknown-routine.aprof

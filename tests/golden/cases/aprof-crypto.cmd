@@ -1,0 +1,1 @@
+cgannotate aprof/crypto_1.aprof

@@ -1,0 +1,1 @@
+cgannotate aprof/callgrind.aprof

@@ -1,0 +1,1 @@
+cgannotate --auto=no aprof/desc-first.aprof

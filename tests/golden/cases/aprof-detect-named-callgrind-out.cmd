@@ -1,0 +1,1 @@
+cd aprof/named && cgannotate

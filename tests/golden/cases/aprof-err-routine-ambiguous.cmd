@@ -1,0 +1,1 @@
+cgannotate --routine=n aprof/v2.aprof

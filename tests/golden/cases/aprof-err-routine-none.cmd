@@ -1,0 +1,1 @@
+cgannotate --routine=nosuch aprof/v2.aprof

@@ -1,0 +1,1 @@
+cgannotate --sort=Ir aprof/v2.aprof

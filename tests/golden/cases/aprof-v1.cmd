@@ -1,0 +1,1 @@
+cgannotate aprof/v1.aprof && cgannotate --format=json aprof/v1.aprof

@@ -1,0 +1,1 @@
+cgannotate aprof/v5.aprof && cgannotate --format=json aprof/v5.aprof
