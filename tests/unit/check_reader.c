@@ -2,6 +2,9 @@
  * parts, calls, other writers' line orders. */
 #include "unit.h"
 
+#include "diag.h"
+#include "rename.h"
+
 static const cost_t *self_of(struct profile *p, const char *fullname)
 {
 	return unit_func(p, fullname)->self;
@@ -201,6 +204,116 @@ START_TEST(test_strip_prefix)
 }
 END_TEST
 
+START_TEST(test_derived_events)
+{
+	struct profile p;
+	char *want[] = { "Cyc", "Ir", "Twice" };
+
+	profile_init(&p, strdup("unit.out"));
+	p.annotate_all = true;
+	p.want_events = want;
+	p.nwant_events = 3;
+	unit_read_more(&p, "events: Ir Dr\n"
+		       "event: Cyc = Ir + 10 * Dr : Cycles\n"
+		       "event: Twice = 2Cyc\n"
+		       "event: Unused = Ir\n"
+		       "fl=a.c\nfn=f\n1 3 1\n2 . 2\n3 4\n4 .\nsummary: 7 3\n");
+	ck_assert_uint_eq(p.nraw, 2);
+	ck_assert_uint_eq(p.nevents, 4);
+	ck_assert_str_eq(p.events[2].name, "Cyc");
+	ck_assert_str_eq(p.events[2].long_name, "Cycles");
+	ck_assert_str_eq(p.events[3].name, "Twice");
+	/* f: Cyc = (3 + 10) + (20) + (4) = 37; Twice = 74. */
+	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[2], 37);
+	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[3], 74);
+	ck_assert_int_eq(unit_line(&p, "a.c", 2)->cost[2], 20);
+	ck_assert_int_eq(unit_line(&p, "a.c", 2)->cost[0], COST_ABSENT);
+	/* Absent when every input is absent. */
+	ck_assert_int_eq(unit_line(&p, "a.c", 4)->cost[2], COST_ABSENT);
+	/* The summary line gets them too: 7 + 30. */
+	ck_assert_int_eq(p.parts[0].summary[2], 37);
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_part_selection)
+{
+	struct profile p;
+	unsigned long want[] = { 2 };
+
+	profile_init(&p, strdup("unit.out"));
+	p.annotate_all = true;
+	p.want_parts = want;
+	p.nwant_parts = 1;
+	/* fn (1) is defined in the skipped part and used by id in part 2. */
+	unit_read_more(&p, "events: Ir\nfl=(1) a.c\nfn=(1) f\n1 5\n"
+		       "part: 2\nfl=(1)\nfn=(1)\n1 7\ncfn=(2) g\ncalls=2 1\n1 3\n");
+	ck_assert_uint_eq(p.nparts, 2);
+	ck_assert(p.parts[0].skipped);
+	ck_assert(!p.parts[1].skipped);
+	ck_assert_uint_eq(p.parts[1].number, 2);
+	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[0], 7);
+	ck_assert_int_eq(unit_func(&p, "a.c:g")->called[0], 3);
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_negate_and_merge)
+{
+	struct profile p;
+	const struct edge *e;
+
+	profile_init(&p, strdup("old.out"));
+	p.annotate_all = true;
+	p.negate = true;
+	unit_read_more(&p, "events: Ir\nfl=a.c\nfn=f\n1 5\ncfn=g\ncalls=2 1\n1 10\n");
+	p.negate = false;
+	unit_read_more(&p, "events: Ir\nfl=a.c\nfn=f\n1 8\ncfn=g\ncalls=3 1\n1 12\nfn=h\n2 1\n");
+	ck_assert(profile_is_diff(&p));
+	ck_assert(p.parts[0].negated && !p.parts[1].negated);
+	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[0], 3);
+	ck_assert_int_eq(unit_func(&p, "a.c:h")->self[0], 1);
+	e = profile_find_edge(&p, unit_func(&p, "a.c:f"), unit_func(&p, "a.c:g"));
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->count, 1);
+	ck_assert_int_eq(e->cost[0], 2);
+	ck_assert_int_eq(unit_line(&p, "a.c", 1)->cost[0], 3);
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_rename_while_reading)
+{
+	struct profile p;
+	char *file_rules[] = { "s#^/build/v[0-9]+/##" };
+	char *func_rules[] = { "s/\\.isra\\.[0-9]+$//" };
+	struct rename *fr = rename_new(file_rules, 1, "mod-filename");
+	struct rename *fn = rename_new(func_rules, 1, "mod-funcname");
+
+	profile_init(&p, strdup("unit.out"));
+	p.file_rename = fr;
+	p.func_rename = fn;
+	unit_read_more(&p, "events: Ir\nfl=(1) /build/v1/a.c\nfn=(1) f.isra.0\n1 5\n"
+		       "fl=(2) /build/v2/a.c\nfn=(2) f\n1 7\n");
+	/* Both names now denote one function, whose costs are summed. */
+	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[0], 12);
+	ck_assert_ptr_null(profile_find_file(&p, "/build/v1/a.c"));
+	unit_release(&p);
+	rename_free(fr);
+	rename_free(fn);
+}
+END_TEST
+
+/* Profiles summed or compared must have the same events. */
+START_TEST(test_merge_events_differ)
+{
+	struct profile p;
+
+	unit_read(&p, "events: Ir Dr\nfl=a.c\nfn=f\n1 5 1\n");
+	unit_read_more(&p, "events: Ir Dw\nfl=a.c\nfn=f\n1 5 1\n");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("reader");
@@ -218,6 +331,11 @@ int main(void)
 	tcase_add_test(tc, test_crlf_and_no_final_newline);
 	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_strip_prefix);
+	tcase_add_test(tc, test_derived_events);
+	tcase_add_test(tc, test_part_selection);
+	tcase_add_test(tc, test_negate_and_merge);
+	tcase_add_test(tc, test_rename_while_reading);
+	tcase_add_exit_test(tc, test_merge_events_differ, EXIT_INPUT);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

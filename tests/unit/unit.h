@@ -11,9 +11,10 @@
 #include "callgrind.h"
 #include "profile.h"
 
-/* Write TEXT to a new temporary file and read it as a profile into P
- * (keeping per-line data for every file).  The file is removed again. */
-static inline void unit_read(struct profile *p, const char *text)
+/* Write TEXT to a new temporary file and read it into P, which is
+ * initialised and may already hold other profiles.  The file is removed
+ * again. */
+static inline void unit_read_more(struct profile *p, const char *text)
 {
 	char path[] = "/tmp/cgannotate-unit-XXXXXX";
 	int fd = mkstemp(path);
@@ -25,12 +26,18 @@ static inline void unit_read(struct profile *p, const char *text)
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
 	fclose(f);
-	profile_init(p, strdup(path));
-	p->annotate_all = true;
-	input_open(&in, p->path);
+	input_open(&in, path);
 	callgrind_read(p, &in);
 	input_close(&in);
 	unlink(path);
+}
+
+/* Read TEXT as a profile into P, keeping per-line data for every file. */
+static inline void unit_read(struct profile *p, const char *text)
+{
+	profile_init(p, strdup("unit.out"));
+	p->annotate_all = true;
+	unit_read_more(p, text);
 }
 
 static inline void unit_release(struct profile *p)

@@ -1,0 +1,122 @@
+/* The JSON writer: layout, escaping, numbers. */
+#define _GNU_SOURCE
+#include "unit.h"
+
+#include <stdint.h>
+
+#include "json.h"
+
+/* What BUILD writes, as a string the caller frees. */
+static char *written(void (*build)(struct json *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct json j;
+
+	ck_assert_ptr_nonnull(f);
+	json_init(&j, f);
+	build(&j);
+	json_finish(&j);
+	fclose(f);
+	return buf;
+}
+
+static void nested(struct json *j)
+{
+	json_begin_object(j);
+	json_key(j, "a");
+	json_int(j, -5);
+	json_key(j, "v");
+	json_begin_inline_array(j);
+	json_int(j, 1);
+	json_null(j);
+	json_uint(j, UINT64_MAX);
+	json_end_array(j);
+	json_key(j, "l");
+	json_begin_array(j);
+	json_begin_object(j);
+	json_key(j, "e");
+	json_begin_array(j);
+	json_end_array(j);
+	json_end_object(j);
+	json_bool(j, true);
+	json_end_array(j);
+	json_end_object(j);
+}
+
+START_TEST(test_layout)
+{
+	char *s = written(nested);
+
+	ck_assert_str_eq(s, "{\n"
+			 "  \"a\": -5,\n"
+			 "  \"v\": [1, null, 18446744073709551615],\n"
+			 "  \"l\": [\n"
+			 "    {\n"
+			 "      \"e\": []\n"
+			 "    },\n"
+			 "    true\n"
+			 "  ]\n"
+			 "}\n");
+	free(s);
+}
+END_TEST
+
+static void strings(struct json *j)
+{
+	json_begin_inline_array(j);
+	json_string(j, "q\"b\\s/");
+	json_string(j, "\n\t\r\x01\x1f");
+	json_string(j, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	/* Invalid UTF-8: a lone continuation byte, a truncated sequence,
+	 * an overlong encoding, a surrogate. */
+	json_string(j, "\x80|\xe2\x82|\xc0\xaf|\xed\xa0\x80");
+	json_string_len(j, "a\0b", 3);
+	json_string(j, NULL);
+	json_end_array(j);
+}
+
+START_TEST(test_escaping)
+{
+	char *s = written(strings);
+
+	ck_assert_str_eq(s, "[\"q\\\"b\\\\s/\", \"\\n\\t\\r\\u0001\\u001f\", "
+			 "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\", "
+			 "\"\\ufffd|\\ufffd\\ufffd|\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd\", "
+			 "\"a\\u0000b\", null]\n");
+	free(s);
+}
+END_TEST
+
+static void doubles(struct json *j)
+{
+	json_begin_inline_array(j);
+	json_double(j, 0.1);
+	json_double(j, 1.0 / 3.0);
+	json_double(j, 1e300 * 1e300);
+	json_double(j, -2.5);
+	json_double(j, 1e21);
+	json_end_array(j);
+}
+
+START_TEST(test_doubles)
+{
+	char *s = written(doubles);
+
+	ck_assert_str_eq(s, "[0.1, 0.3333333333333333, null, -2.5, 1e+21]\n");
+	free(s);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("json");
+	TCase *tc = tcase_create("json");
+
+	tcase_add_test(tc, test_layout);
+	tcase_add_test(tc, test_escaping);
+	tcase_add_test(tc, test_doubles);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
