@@ -58,9 +58,12 @@ int main(int argc, char **argv)
 	prefix = current_dir_prefix();
 	input_open(&in, opt.profile);
 	input_peek(&in, &head, &headlen);
-	if (detect_kind(head, headlen) == KIND_APROF)
+	if (detect_kind(head, headlen) == KIND_APROF) {
+		if (opt.mode != MODE_SINGLE || opt.nparts > 0)
+			die(EXIT_USAGE, "%s: --merge, --diff and --part apply to Callgrind "
+			    "and Cachegrind profiles, not to aprof reports", opt.profile);
 		pipeline_aprof(&opt, &in, stdout);
-	else
+	} else
 		pipeline_callgrind(&opt, &in, prefix, stdout);
 	input_close(&in);
 	finish_output();

@@ -43,8 +43,8 @@ static void read_more(struct profile *p, const struct options *opt)
 		input_open(&in, opt->profiles[i]);
 		input_peek(&in, &head, &len);
 		if (detect_kind(head, len) != KIND_CALLGRIND)
-			die(EXIT_INPUT, "%s: an aprof report cannot be merged or compared",
-			    opt->profiles[i]);
+			die(EXIT_USAGE, "%s: --merge and --diff apply to Callgrind and "
+			    "Cachegrind profiles, not to aprof reports", opt->profiles[i]);
 		p->negate = false;
 		callgrind_read(p, &in);
 		input_close(&in);

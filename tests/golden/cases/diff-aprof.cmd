@@ -1,0 +1,1 @@
+cgannotate --diff progs/hot.out aprof/crypto_1.aprof

@@ -1,0 +1,1 @@
+cgannotate --merge aprof/crypto_1.aprof progs/hot.out
