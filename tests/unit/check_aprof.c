@@ -1,10 +1,7 @@
 /* The aprof reader and the power-law fit. */
-#include <check.h>
+#include "unit.h"
+
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "aprof.h"
 #include "fit.h"
@@ -14,15 +11,9 @@
 static void read_text(struct aprof *a, const char *text)
 {
 	char path[] = "/tmp/cgannotate-aprof-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
 	struct input in;
 
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
+	unit_write_temp(path, text);
 	aprof_init(a, "unit.aprof");
 	input_open(&in, path);
 	aprof_read(a, &in);
@@ -296,8 +287,6 @@ int main(void)
 {
 	Suite *s = suite_create("aprof");
 	TCase *fit = tcase_create("fit"), *reader = tcase_create("reader");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(fit, fit_exact_power_law);
 	tcase_add_test(fit, fit_weighted);
@@ -311,9 +300,5 @@ int main(void)
 	tcase_add_test(reader, reader_malformed);
 	suite_add_tcase(s, fit);
 	suite_add_tcase(s, reader);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(s);
 }

@@ -11,21 +11,28 @@
 #include "callgrind.h"
 #include "profile.h"
 
-/* Write TEXT to a new temporary file and read it into P, which is
- * initialised and may already hold other profiles.  The file is removed
- * again. */
-static inline void unit_read_more(struct profile *p, const char *text)
+/* Write TEXT to a new temporary file named by the mkstemp template PATH,
+ * which gets the file's name. */
+static inline void unit_write_temp(char *path, const char *text)
 {
-	char path[] = "/tmp/cgannotate-unit-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f;
-	struct input in;
 
 	ck_assert_int_ge(fd, 0);
 	f = fdopen(fd, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
-	fclose(f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Read TEXT into P, which is initialised and may already hold other
+ * profiles. */
+static inline void unit_read_more(struct profile *p, const char *text)
+{
+	char path[] = "/tmp/cgannotate-unit-XXXXXX";
+	struct input in;
+
+	unit_write_temp(path, text);
 	input_open(&in, path);
 	callgrind_read(p, &in);
 	input_close(&in);
