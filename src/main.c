@@ -52,7 +52,8 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	options_parse(&opt, argc, argv);
-	if (opt.profile_found)
+	/* callgrind_annotate's line; it would make JSON invalid. */
+	if (opt.profile_found && opt.format == FORMAT_TEXT)
 		printf("Reading data from '%s'...\n", opt.profile);
 
 	prefix = current_dir_prefix();
