@@ -55,6 +55,7 @@ static const char usage_text[] =
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "  A profile named '-' is read from standard input.\n"
+"  gzip-compressed profiles are read as they are (magic bytes, not names).\n"
 "\n"
 "  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error.\n";
 
