@@ -6,6 +6,7 @@
 
 struct interned {
 	UT_hash_handle hh;
+	struct func *func;   /* the function of this name looked up last */
 	size_t len;
 	char s[];
 };
@@ -54,6 +55,7 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 		return in->s;
 	in = arena_alloc(&p->arena, sizeof(*in) + len + 1);
 	memset(&in->hh, 0, sizeof(in->hh));
+	in->func = NULL;
 	in->len = len;
 	memcpy(in->s, s, len);
 	in->s[len] = '\0';
@@ -92,14 +94,26 @@ struct pfile *profile_file(struct profile *p, const char *name, size_t len)
 	return f;
 }
 
+static struct interned *interned_of(const char *name)
+{
+	return (struct interned *)(void *)(name - offsetof(struct interned, s));
+}
+
 struct func *profile_func(struct profile *p, struct pfile *file, const char *name)
 {
 	struct func_key key = { file, name };
-	struct func *f;
+	struct interned *in = interned_of(name);
+	struct func *f = in->func;
 
-	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
-	if (f != NULL)
+	/* A name nearly always stands for one function, in one file: its
+	 * last lookup answers without hashing. */
+	if (f != NULL && f->key.file == file)
 		return f;
+	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
+	if (f != NULL) {
+		in->func = f;
+		return f;
+	}
 	f = arena_alloc(&p->arena, sizeof(*f));
 	memset(f, 0, sizeof(*f));
 	f->key = key;
@@ -116,6 +130,7 @@ struct func *profile_func(struct profile *p, struct pfile *file, const char *nam
 	xgrow(&p->func_list, &p->funcs_cap, p->nfuncs + 1, sizeof(*p->func_list));
 	p->func_list[p->nfuncs++] = f;
 	HASH_ADD(hh, p->funcs, key, sizeof(f->key), f);
+	in->func = f;
 	return f;
 }
 
