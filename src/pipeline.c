@@ -19,6 +19,8 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	p.annotate_names = opt->user_files;
 	p.nannotate_names = opt->nuser;
 	p.strip_prefix = strip_prefix;
+	p.source_dirs = opt->include_dirs;
+	p.nsource_dirs = opt->ninclude;
 	callgrind_read(&p, in);
 
 	columns_init(&cols, &p, opt);

@@ -1,6 +1,8 @@
 #include "profile.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 
@@ -63,10 +65,25 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 	return in->s;
 }
 
+static bool source_found(const struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->nsource_dirs; i++) {
+		char *path = xasprintf("%s%s", p->source_dirs[i], name);
+		bool ok = access(path, R_OK) == 0;
+
+		free(path);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
 static bool wants_lines(const struct profile *p, const char *name)
 {
+	/* Per-line data is most of the reader's work and memory: none for
+	 * the files whose source cannot be shown anyway. */
 	if (p->annotate_all)
-		return true;
+		return p->source_dirs == NULL || source_found(p, name);
 	for (size_t i = 0; i < p->nannotate_names; i++)
 		if (strcmp(p->annotate_names[i], name) == 0)
 			return true;

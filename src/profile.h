@@ -104,6 +104,11 @@ struct profile {
 	char **annotate_names;
 	size_t nannotate_names;
 	const char *strip_prefix;  /* removed from the front of file names */
+	/* When set, annotate_all keeps per-line data only for the files found
+	 * in one of these directories (prefixes ending in "/", or ""): a
+	 * text report prints the lines of no other file. */
+	char *const *source_dirs;
+	size_t nsource_dirs;
 
 	struct pfile *files;       /* hash by name */
 	struct func *funcs;        /* hash by key */
