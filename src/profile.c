@@ -8,7 +8,8 @@
 
 struct interned {
 	UT_hash_handle hh;
-	struct func *func;   /* the function of this name looked up last */
+	struct func *func;   /* the functions of this name looked up last, */
+	struct func *func2;  /* newest first */
 	size_t len;
 	char s[];
 };
@@ -57,7 +58,7 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 		return in->s;
 	in = arena_alloc(&p->arena, sizeof(*in) + len + 1);
 	memset(&in->hh, 0, sizeof(in->hh));
-	in->func = NULL;
+	in->func = in->func2 = NULL;
 	in->len = len;
 	memcpy(in->s, s, len);
 	in->s[len] = '\0';
@@ -122,12 +123,20 @@ struct func *profile_func(struct profile *p, struct pfile *file, const char *nam
 	struct interned *in = interned_of(name);
 	struct func *f = in->func;
 
-	/* A name nearly always stands for one function, in one file: its
-	 * last lookup answers without hashing. */
+	/* A name nearly always stands for one function, in one file, or two
+	 * when code is inlined from a header: the last lookups answer without
+	 * hashing. */
 	if (f != NULL && f->key.file == file)
 		return f;
+	f = in->func2;
+	if (f != NULL && f->key.file == file) {
+		in->func2 = in->func;
+		in->func = f;
+		return f;
+	}
 	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
 	if (f != NULL) {
+		in->func2 = in->func;
 		in->func = f;
 		return f;
 	}
@@ -147,6 +156,7 @@ struct func *profile_func(struct profile *p, struct pfile *file, const char *nam
 	xgrow(&p->func_list, &p->funcs_cap, p->nfuncs + 1, sizeof(*p->func_list));
 	p->func_list[p->nfuncs++] = f;
 	HASH_ADD(hh, p->funcs, key, sizeof(f->key), f);
+	in->func2 = in->func;
 	in->func = f;
 	return f;
 }
