@@ -1,10 +1,10 @@
 /* Reading a profile line by line, whatever its size: lines may be of any
  * length, end in LF or CRLF, and the last one may lack its newline.
  *
- * The path "-" is standard input, and messages name it "-".  A regular file
- * is mapped into memory; pipes are read in large blocks.  gzip-compressed
- * input (recognised by its magic bytes, not its name) is decompressed on
- * the fly when cgannotate is built with zlib. */
+ * The path "-" is standard input, and messages name it "-".  Input is read
+ * in large blocks; gzip-compressed input (recognised by its magic bytes,
+ * not its name) is decompressed on the fly when cgannotate is built with
+ * zlib.  Large inputs show their progress on a terminal. */
 #ifndef CGA_INPUT_H
 #define CGA_INPUT_H
 
@@ -20,17 +20,14 @@ struct input {
 	const char *path;
 	int fd;
 	bool own_fd;      /* false for standard input, which stays open */
-	char *buf;        /* the mapped file, or the read buffer */
-	size_t cap;       /* of the read buffer; 0 when mapped */
+	char *buf;
+	size_t cap;
 	size_t start;     /* first unconsumed byte */
 	size_t end;       /* end of valid data */
 	bool eof;
 	size_t lineno;    /* number of the line last returned */
 	off_t size;       /* of a regular file, else -1 */
-	size_t mapped;    /* length of the mapping; 0 if not mapped */
-	size_t released;  /* mapped bytes handed back to the kernel */
-	size_t milestone; /* mapped: offset of the next release and progress step */
-	uint64_t raw_read;            /* bytes read from the file so far (read mode) */
+	uint64_t raw_read;            /* bytes read from the file so far */
 	struct input_gz *gz;          /* NULL unless the input is gzip data */
 	struct progress progress;
 };
