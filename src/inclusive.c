@@ -21,6 +21,11 @@ struct graph {
 	size_t *adj_start;    /* CSR adjacency over representatives */
 	size_t *adj;
 	bool *self_loop;
+	/* The callee representatives of each function's out list, in list
+	 * order (function i's from edge_start[i]): walking the edges again
+	 * then needs no look at the callees, each a cache miss. */
+	size_t *edge_start;
+	size_t *edge_rep;
 };
 
 static void graph_build(struct graph *g, struct profile *p)
@@ -53,16 +58,23 @@ static void graph_build(struct graph *g, struct profile *p)
 	for (size_t i = 0; i < n; i++)
 		g->adj_start[i + 1] += g->adj_start[i];
 	g->adj = xmalloc((nedges ? nedges : 1) * sizeof(*g->adj));
-	fill = xmalloc(n * sizeof(*fill));
+	g->edge_rep = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_rep));
+	g->edge_start = xmalloc((n + 1) * sizeof(*g->edge_start));
+	fill = xmalloc((n ? n : 1) * sizeof(*fill));
 	memcpy(fill, g->adj_start, n * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
+	nedges = 0;
+	for (size_t i = 0; i < n; i++) {
+		g->edge_start[i] = nedges;
 		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
 			size_t u = g->rep[i], v = g->rep[e->key.callee->index];
 
 			g->adj[fill[u]++] = v;
+			g->edge_rep[nedges++] = v;
 			if (u == v)
 				g->self_loop[u] = true;
 		}
+	}
+	g->edge_start[n] = nedges;
 	free(fill);
 }
 
@@ -72,6 +84,8 @@ static void graph_release(struct graph *g)
 	free(g->adj_start);
 	free(g->adj);
 	free(g->self_loop);
+	free(g->edge_start);
+	free(g->edge_rep);
 }
 
 /* Tarjan's algorithm without recursion (call chains can be deep): sets
@@ -167,9 +181,11 @@ static void inclusive_totals(struct profile *p)
 		if (!f->listed && f->called == NULL)
 			continue;
 		if (recursive[c]) {
+			const size_t *callee_rep = g.edge_rep + g.edge_start[i];
+
 			f->total = copy_or_absent(p, f->self);
 			for (struct edge *e = f->out; e; e = e->next_out)
-				if (comp[g.rep[e->key.callee->index]] != c)
+				if (comp[*callee_rep++] != c)
 					cost_add_checked(f->total, e->cost, p->nevents);
 		} else if (f->called != NULL) {
 			f->total = f->called;
