@@ -21,11 +21,13 @@ struct graph {
 	size_t *adj_start;    /* CSR adjacency over representatives */
 	size_t *adj;
 	bool *self_loop;
-	/* The callee representatives of each function's out list, in list
-	 * order (function i's from edge_start[i]): walking the edges again
-	 * then needs no look at the callees, each a cache miss. */
+	/* The callee representatives and costs of each function's out list,
+	 * in list order (function i's from edge_start[i]): walking the edges
+	 * again then chases no list pointers and looks at no callee, each a
+	 * cache miss. */
 	size_t *edge_start;
 	size_t *edge_rep;
+	const cost_t **edge_cost;
 };
 
 static void graph_build(struct graph *g, struct profile *p)
@@ -59,6 +61,7 @@ static void graph_build(struct graph *g, struct profile *p)
 		g->adj_start[i + 1] += g->adj_start[i];
 	g->adj = xmalloc((nedges ? nedges : 1) * sizeof(*g->adj));
 	g->edge_rep = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_rep));
+	g->edge_cost = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_cost));
 	g->edge_start = xmalloc((n + 1) * sizeof(*g->edge_start));
 	fill = xmalloc((n ? n : 1) * sizeof(*fill));
 	memcpy(fill, g->adj_start, n * sizeof(*fill));
@@ -69,7 +72,8 @@ static void graph_build(struct graph *g, struct profile *p)
 			size_t u = g->rep[i], v = g->rep[e->key.callee->index];
 
 			g->adj[fill[u]++] = v;
-			g->edge_rep[nedges++] = v;
+			g->edge_rep[nedges] = v;
+			g->edge_cost[nedges++] = e->cost;
 			if (u == v)
 				g->self_loop[u] = true;
 		}
@@ -86,6 +90,7 @@ static void graph_release(struct graph *g)
 	free(g->self_loop);
 	free(g->edge_start);
 	free(g->edge_rep);
+	free(g->edge_cost);
 }
 
 /* Tarjan's algorithm without recursion (call chains can be deep): sets
@@ -181,12 +186,10 @@ static void inclusive_totals(struct profile *p)
 		if (!f->listed && f->called == NULL)
 			continue;
 		if (recursive[c]) {
-			const size_t *callee_rep = g.edge_rep + g.edge_start[i];
-
 			f->total = copy_or_absent(p, f->self);
-			for (struct edge *e = f->out; e; e = e->next_out)
-				if (comp[*callee_rep++] != c)
-					cost_add_checked(f->total, e->cost, p->nevents);
+			for (size_t k = g.edge_start[i]; k < g.edge_start[i + 1]; k++)
+				if (comp[g.edge_rep[k]] != c)
+					cost_add_checked(f->total, g.edge_cost[k], p->nevents);
 		} else if (f->called != NULL) {
 			f->total = f->called;
 		} else {
