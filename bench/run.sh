@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Benchmark: cgannotate against callgrind_annotate and wc -w on generated
-# profiles of 10, 50 and 100 MB (and 1 GB of repeated parts with --big).
-# Each command runs RUNS times (default 3), the programs alternating; the
-# table gives medians.  Speed is always a ratio measured in the same run.
+# profiles of 10, 50 and 100 MB, and with --big also 1 GB of repeated
+# parts (the same program dumped 20 times: memory must follow the distinct
+# data).  Each command runs RUNS times (default 3), the programs
+# alternating; the table gives medians.  Speed is always a ratio measured in
+# the same run.  callgrind_annotate is skipped above 100 MB (too slow).
 #
 # usage: bench/run.sh [--big] [CGANNOTATE]
+# Generated profiles go to a scratch directory under $TMPDIR (or /tmp).
 set -euo pipefail
 
 big=false
@@ -22,18 +25,28 @@ ${CC:-cc} -O2 -std=c11 -o "$work/gen" "$here/gen.c"
 have_ref=false
 command -v callgrind_annotate >/dev/null && have_ref=true
 
-# measure CMD...: one run; prints "seconds peak-RSS-KB"
+# measure CMD...: one run; prints "seconds peak-RSS-KB" (seconds to the
+# millisecond: /usr/bin/time's own are hundredths, too coarse for 10 MB).
 measure() {
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" ||
+    local t0 t1
+    t0=$(date +%s%N)
+    /usr/bin/time -f '%M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" ||
         { echo "bench: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
-    cat "$work/time"
+    t1=$(date +%s%N)
+    echo "$(( (t1 - t0) / 1000000 )) $(cat "$work/time")" |
+        awk '{ printf "%.3f %s\n", $1 / 1000, $2 }'
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '%-8s %-20s %9s %9s %10s %9s %9s\n' size program seconds MB/s 'RSS MB' 'x wc -w' speedup
+model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "$(date +%Y-%m-%d), $(nproc) cores ($model), $("$cga" --version)"
+echo
+printf '%-8s %-20s %9s %9s %9s %9s %9s %9s\n' \
+    size program seconds MB/s 'RSS MB' 'x wc -w' 'x linear' speedup
 sizes="10 50 100"
 $big && sizes="$sizes 1000"
+base_cga="" ; base_wc="" ; base_ref=""
 for mb in $sizes; do
     parts=1
     [ "$mb" -ge 1000 ] && parts=20
@@ -58,13 +71,20 @@ for mb in $sizes; do
         [ -s "$work/$prog" ] || continue
         s=$(cut -d' ' -f1 "$work/$prog" | median)
         rss=$(cut -d' ' -f2 "$work/$prog" | median)
+        # Seconds per MB against the smallest profile's: 1.00 is linear.
+        base_var=base_$prog
+        [ -n "${!base_var}" ] || printf -v "$base_var" '%s' "$(awk -v s="$s" -v m="$real_mb" 'BEGIN { print s / m }')"
         case $prog in cga) name=cgannotate ;; ref) name=callgrind_annotate ;; wc) name="wc -w" ;; esac
         awk -v size="$real_mb" -v name="$name" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
-            -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" 'BEGIN {
+            -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" -v base="${!base_var}" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
-            printf "%-8s %-20s %9.2f %9.0f %10.0f %9.2f %9s\n", size, name, s,
-                   (s > 0 ? size / s : 0), rss / 1024, (wc > 0 ? s / wc : 0), speed }'
+            lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
+            printf "%-8s %-20s %9.3f %9.0f %9.0f %9.2f %9s %9s\n", size, name, s,
+                   (s > 0 ? size / s : 0), rss / 1024, (wc > 0 ? s / wc : 0), lin, speed }'
     done
 done
-echo "(cgannotate and callgrind_annotate with $opts; $runs runs each, medians;" \
-     "speedup = callgrind_annotate's time / cgannotate's)"
+echo
+echo "cgannotate and callgrind_annotate with $opts; $runs runs each, medians." \
+     "x linear: seconds per MB over those of the first row (1.00: linear)." \
+     "speedup: callgrind_annotate's time over cgannotate's."
+$big && echo "The 1 GB profile is 20 parts of the same program." || true

@@ -52,7 +52,6 @@ struct reader {
 	int64_t call_count;
 	struct func *callee;
 
-	struct func **func_cache;  /* recent (file, name) lookups, FUNC_CACHE of them */
 	cost_t *counts;            /* the current cost line's counts */
 	size_t ncounts;            /* how many of them the line gave */
 };
@@ -355,20 +354,11 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 	return f;
 }
 
-#define FUNC_CACHE (1u << 16)
-
-/* The function NAME in FILE, through a direct-mapped cache: the callees of
- * calls are looked up again and again. */
+/* The function NAME in FILE (profile_func remembers the last one of each
+ * name, which answers the callees of calls looked up again and again). */
 static struct func *lookup_func(struct reader *r, struct pfile *file, const char *name)
 {
-	size_t i = (((uintptr_t)file >> 3) * 31 ^ ((uintptr_t)name >> 3)) & (FUNC_CACHE - 1);
-	struct func *f = r->func_cache[i];
-
-	if (f == NULL || f->key.file != file || f->key.name != name) {
-		f = profile_func(r->p, file, name);
-		r->func_cache[i] = f;
-	}
-	return f;
+	return profile_func(r->p, file, name);
 }
 
 static struct pfile *no_file(struct reader *r)
@@ -1050,7 +1040,6 @@ void callgrind_read(struct profile *p, struct input *in)
 
 	memset(&r, 0, sizeof(r));
 	r.p = p;
-	r.func_cache = xcalloc(FUNC_CACHE, sizeof(*r.func_cache));
 	r.in = in;
 	start_part(&r);
 	while (input_line(r.in, &line, &len))
@@ -1072,5 +1061,4 @@ void callgrind_read(struct profile *p, struct input *in)
 	idmap_release(&r.objs);
 	free(r.prev_pos);
 	free(r.counts);
-	free(r.func_cache);
 }

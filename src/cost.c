@@ -16,22 +16,6 @@ void cost_clear(cost_t *v, size_t n)
 		v[i] = COST_ABSENT;
 }
 
-bool cost_add(cost_t *dst, const cost_t *src, size_t n)
-{
-	bool ok = true;
-
-	for (size_t i = 0; i < n; i++) {
-		if (src[i] == COST_ABSENT)
-			continue;
-		if (dst[i] == COST_ABSENT)
-			dst[i] = src[i];
-		else if (__builtin_add_overflow(dst[i], src[i], &dst[i]) ||
-			 dst[i] == COST_ABSENT)
-			ok = false;
-	}
-	return ok;
-}
-
 void cost_add_checked(cost_t *dst, const cost_t *src, size_t n)
 {
 	if (!cost_add(dst, src, n))

@@ -23,8 +23,25 @@ cost_t *cost_new(struct arena *a, size_t n);
 void cost_clear(cost_t *v, size_t n);
 
 /* DST += SRC for each present SRC count (an absent DST becomes SRC).
- * Returns false if a sum overflowed 64 bits (DST is then unspecified). */
-bool cost_add(cost_t *dst, const cost_t *src, size_t n);
+ * Returns false if a sum overflowed 64 bits (DST is then unspecified).
+ * Inline: the reader calls it two or three times for every cost line. */
+static inline bool cost_add(cost_t *dst, const cost_t *src, size_t n)
+{
+	bool overflow = false;
+
+	for (size_t i = 0; i < n; i++) {
+		cost_t s = src[i], d = dst[i], sum;
+
+		if (s == COST_ABSENT)
+			continue;
+		/* Branch-free: whether DST is absent follows no pattern. */
+		d = d == COST_ABSENT ? 0 : d;
+		overflow |= __builtin_add_overflow(d, s, &sum);
+		overflow |= sum == COST_ABSENT;
+		dst[i] = sum;
+	}
+	return !overflow;
+}
 
 /* As cost_add, but dies on overflow: for sums that no input line is to blame for. */
 void cost_add_checked(cost_t *dst, const cost_t *src, size_t n);

@@ -21,6 +21,13 @@ struct graph {
 	size_t *adj_start;    /* CSR adjacency over representatives */
 	size_t *adj;
 	bool *self_loop;
+	/* The callee representatives and costs of each function's out list,
+	 * in list order (function i's from edge_start[i]): walking the edges
+	 * again then chases no list pointers and looks at no callee, each a
+	 * cache miss. */
+	size_t *edge_start;
+	size_t *edge_rep;
+	const cost_t **edge_cost;
 };
 
 static void graph_build(struct graph *g, struct profile *p)
@@ -53,16 +60,25 @@ static void graph_build(struct graph *g, struct profile *p)
 	for (size_t i = 0; i < n; i++)
 		g->adj_start[i + 1] += g->adj_start[i];
 	g->adj = xmalloc((nedges ? nedges : 1) * sizeof(*g->adj));
-	fill = xmalloc(n * sizeof(*fill));
+	g->edge_rep = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_rep));
+	g->edge_cost = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_cost));
+	g->edge_start = xmalloc((n + 1) * sizeof(*g->edge_start));
+	fill = xmalloc((n ? n : 1) * sizeof(*fill));
 	memcpy(fill, g->adj_start, n * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
+	nedges = 0;
+	for (size_t i = 0; i < n; i++) {
+		g->edge_start[i] = nedges;
 		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
 			size_t u = g->rep[i], v = g->rep[e->key.callee->index];
 
 			g->adj[fill[u]++] = v;
+			g->edge_rep[nedges] = v;
+			g->edge_cost[nedges++] = e->cost;
 			if (u == v)
 				g->self_loop[u] = true;
 		}
+	}
+	g->edge_start[n] = nedges;
 	free(fill);
 }
 
@@ -72,6 +88,9 @@ static void graph_release(struct graph *g)
 	free(g->adj_start);
 	free(g->adj);
 	free(g->self_loop);
+	free(g->edge_start);
+	free(g->edge_rep);
+	free(g->edge_cost);
 }
 
 /* Tarjan's algorithm without recursion (call chains can be deep): sets
@@ -168,9 +187,9 @@ static void inclusive_totals(struct profile *p)
 			continue;
 		if (recursive[c]) {
 			f->total = copy_or_absent(p, f->self);
-			for (struct edge *e = f->out; e; e = e->next_out)
-				if (comp[g.rep[e->key.callee->index]] != c)
-					cost_add_checked(f->total, e->cost, p->nevents);
+			for (size_t k = g.edge_start[i]; k < g.edge_start[i + 1]; k++)
+				if (comp[g.edge_rep[k]] != c)
+					cost_add_checked(f->total, g.edge_cost[k], p->nevents);
 		} else if (f->called != NULL) {
 			f->total = f->called;
 		} else {

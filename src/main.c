@@ -1,6 +1,7 @@
 /* cgannotate: wiring only.  Parse the options, tell the profile's format
  * and hand it to the pipeline for that format. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,12 +35,41 @@ static char *current_dir_prefix(void)
 	return prefix;
 }
 
+/* The reader of the report went away ("cgannotate big.out | head"): it
+ * has what it wanted, so stop at once, quietly and successfully. */
+static void on_sigpipe(int sig)
+{
+	(void)sig;
+	_exit(EXIT_OK);
+}
+
+static void watch_reader(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigpipe;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* Standard output gets everything at once here, so a disk that filled up
+ * while the report was written is reported; EPIPE is the reader going away
+ * where SIGPIPE could not tell it (when the signal is blocked). */
 static void finish_output(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout))
-		die(EXIT_INPUT, "write error on standard output: %s", strerror(errno));
-	if (fclose(stdout) != 0)
-		die(EXIT_INPUT, "write error on standard output: %s", strerror(errno));
+	int err = 0;
+
+	if (fflush(stdout) != 0)
+		err = errno;
+	else if (ferror(stdout))
+		err = EIO;
+	if (fclose(stdout) != 0 && err == 0)
+		err = errno;
+	if (err == EPIPE)
+		_exit(EXIT_OK);
+	if (err != 0)
+		die(EXIT_INPUT, "write error on standard output: %s", strerror(err));
 }
 
 int main(int argc, char **argv)
@@ -50,6 +80,7 @@ int main(int argc, char **argv)
 	size_t headlen;
 	char *prefix;
 
+	watch_reader();
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	options_parse(&opt, argc, argv);
 	/* callgrind_annotate's line; it would make JSON invalid. */

@@ -57,6 +57,7 @@ static const char usage_text[] =
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
 "    --tree=calling (the calling-context tree)\n"
 "  A profile named '-' is read from standard input.\n"
+"  gzip-compressed profiles are read as they are (magic bytes, not names).\n"
 "\n"
 "  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error.\n";
 

@@ -76,6 +76,12 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	p.paths = opt->profiles;
 	p.npaths = opt->nprofiles;
 	p.negate = opt->mode == MODE_DIFF;
+	/* A text report shows the lines of the files it finds; JSON gives
+	 * the per-line costs of every file. */
+	if (opt->format == FORMAT_TEXT) {
+		p.source_dirs = opt->include_dirs;
+		p.nsource_dirs = opt->ninclude;
+	}
 	callgrind_read(&p, in);
 	read_more(&p, opt);
 

@@ -1,6 +1,8 @@
 #include "profile.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <stdlib.h>
 
@@ -9,6 +11,8 @@
 
 struct interned {
 	UT_hash_handle hh;
+	struct func *func;   /* the functions of this name looked up last, */
+	struct func *func2;  /* newest first */
 	size_t len;
 	char s[];
 };
@@ -62,6 +66,7 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 		return in->s;
 	in = arena_alloc(&p->arena, sizeof(*in) + len + 1);
 	memset(&in->hh, 0, sizeof(in->hh));
+	in->func = in->func2 = NULL;
 	in->len = len;
 	memcpy(in->s, s, len);
 	in->s[len] = '\0';
@@ -69,10 +74,25 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 	return in->s;
 }
 
+static bool source_found(const struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->nsource_dirs; i++) {
+		char *path = xasprintf("%s%s", p->source_dirs[i], name);
+		bool ok = access(path, R_OK) == 0;
+
+		free(path);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
 static bool wants_lines(const struct profile *p, const char *name)
 {
+	/* Per-line data is most of the reader's work and memory: none for
+	 * the files whose source cannot be shown anyway. */
 	if (p->annotate_all)
-		return true;
+		return p->source_dirs == NULL || source_found(p, name);
 	for (size_t i = 0; i < p->nannotate_names; i++)
 		if (strcmp(p->annotate_names[i], name) == 0)
 			return true;
@@ -128,14 +148,34 @@ struct pfile *profile_file(struct profile *p, const char *name, size_t len)
 	return f;
 }
 
+static struct interned *interned_of(const char *name)
+{
+	return (struct interned *)(void *)(name - offsetof(struct interned, s));
+}
+
 struct func *profile_func(struct profile *p, struct pfile *file, const char *name)
 {
 	struct func_key key = { file, name };
-	struct func *f;
+	struct interned *in = interned_of(name);
+	struct func *f = in->func;
 
-	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
-	if (f != NULL)
+	/* A name nearly always stands for one function, in one file, or two
+	 * when code is inlined from a header: the last lookups answer without
+	 * hashing. */
+	if (f != NULL && f->key.file == file)
 		return f;
+	f = in->func2;
+	if (f != NULL && f->key.file == file) {
+		in->func2 = in->func;
+		in->func = f;
+		return f;
+	}
+	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
+	if (f != NULL) {
+		in->func2 = in->func;
+		in->func = f;
+		return f;
+	}
 	f = arena_alloc(&p->arena, sizeof(*f));
 	memset(f, 0, sizeof(*f));
 	f->key = key;
@@ -152,6 +192,8 @@ struct func *profile_func(struct profile *p, struct pfile *file, const char *nam
 	xgrow(&p->func_list, &p->funcs_cap, p->nfuncs + 1, sizeof(*p->func_list));
 	p->func_list[p->nfuncs++] = f;
 	HASH_ADD(hh, p->funcs, key, sizeof(f->key), f);
+	in->func2 = in->func;
+	in->func = f;
 	return f;
 }
 

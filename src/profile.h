@@ -134,6 +134,11 @@ struct profile {
 	const struct rename *file_rename, *func_rename;  /* may be NULL */
 	char **paths;              /* every profile read, in order */
 	size_t npaths;
+	/* When set, annotate_all keeps per-line data only for the files found
+	 * in one of these directories (prefixes ending in "/", or ""): a
+	 * text report prints the lines of no other file. */
+	char *const *source_dirs;
+	size_t nsource_dirs;
 
 	struct pfile *files;       /* hash by name */
 	struct func *funcs;        /* hash by key */

@@ -1,0 +1,1 @@
+printf '\037\213\010\000garbage garbage garbage' | cgannotate -

@@ -1,0 +1,1 @@
+cd progs && gzip -c fib.out > fib-packed && cgannotate --tree=both fib-packed

@@ -1,0 +1,1 @@
+cd progs && gzip -c fib.out | cgannotate --tree=both -

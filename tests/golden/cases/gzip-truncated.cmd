@@ -1,0 +1,1 @@
+gzip -c progs/fib.out | head -c 300 | cgannotate -

@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=both - < fib.out

@@ -1,0 +1,1 @@
+cd progs && cat fib.out | cgannotate --tree=both -

@@ -1,0 +1,1 @@
+cgannotate progs/fib.out > /dev/full
