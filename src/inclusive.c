@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "xalloc.h"
 
 /* Inlined entries are merged into their host for cycle finding. */
@@ -152,6 +153,15 @@ static cost_t *copy_or_absent(struct profile *p, const cost_t *v)
 	return c;
 }
 
+/* TOTAL += V; a total no input line is to blame for, hence no line number. */
+static void add_to_total(const struct profile *p, const struct func *f, cost_t *total,
+			 const cost_t *v)
+{
+	if (!cost_add(total, v, p->nevents))
+		die(EXIT_INPUT, "%s: the inclusive cost of %s overflows 64 bits",
+		    p->path, f->fullname);
+}
+
 static void inclusive_totals(struct profile *p)
 {
 	struct graph g;
@@ -170,13 +180,13 @@ static void inclusive_totals(struct profile *p)
 			f->total = copy_or_absent(p, f->self);
 			for (struct edge *e = f->out; e; e = e->next_out)
 				if (comp[g.rep[e->key.callee->index]] != c)
-					cost_add_checked(f->total, e->cost, p->nevents);
+					add_to_total(p, f, f->total, e->cost);
 		} else if (f->called != NULL) {
 			f->total = f->called;
 		} else {
 			f->total = copy_or_absent(p, f->self);
 			if (f->outgoing != NULL)
-				cost_add_checked(f->total, f->outgoing, p->nevents);
+				add_to_total(p, f, f->total, f->outgoing);
 		}
 	}
 	free(recursive);

@@ -3,9 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "inclusive.h"
 #include "numfmt.h"
 #include "xalloc.h"
+
+static void add_to_summary(const struct profile *p, cost_t *summary, const cost_t *v)
+{
+	if (!cost_add(summary, v, p->nevents))
+		die(EXIT_INPUT, "%s: the program total overflows 64 bits", p->path);
+}
 
 /* Multi-part profiles: the sum of each part's own total.  A part's total is
  * its summary:, else its totals: (an all-zero one counts as missing), else
@@ -33,7 +40,7 @@ static void compute_summary(struct table *t, struct profile *p)
 	if (!any) {
 		t->calculated = true;
 		for (size_t i = 0; i < t->nrows; i++)
-			cost_add_checked(t->summary, t->rows[i]->total, n);
+			add_to_summary(p, t->summary, t->rows[i]->total);
 	} else {
 		for (size_t i = 0; i < p->nparts; i++) {
 			const struct part *part = &p->parts[i];
@@ -44,7 +51,7 @@ static void compute_summary(struct table *t, struct profile *p)
 			else if (part->totals && !cost_is_zero(part->totals, n))
 				v = part->totals;
 			if (v != NULL)
-				cost_add_checked(t->summary, v, n);
+				add_to_summary(p, t->summary, v);
 		}
 	}
 	if (t->calculated || p->nparts > 1)
@@ -91,7 +98,8 @@ static void set_thresholds(struct table *t, const struct options *opt, size_t ns
 /* callgrind_annotate stops before the first row at which every sort event
  * has reached its threshold.  In self mode it accumulates the rows' counts;
  * in inclusive mode it takes "total minus this row" (not a sum). */
-static void walk_threshold(struct table *t, bool inclusive, const size_t *sort, size_t nsort)
+static void walk_threshold(struct table *t, const struct profile *p, bool inclusive,
+			   const size_t *sort, size_t nsort)
 {
 	int64_t *acc = xcalloc(nsort, sizeof(*acc));
 
@@ -127,9 +135,12 @@ static void walk_threshold(struct table *t, bool inclusive, const size_t *sort, 
 			if (inclusive) {
 				cost_t total = t->summary[sort[k]];
 
-				acc[k] = (total == COST_ABSENT ? 0 : total) - x;
-			} else {
-				acc[k] += x;
+				if (__builtin_sub_overflow(total == COST_ABSENT ? 0 : total, x, &acc[k]))
+					die(EXIT_INPUT, "%s: the program total minus the inclusive cost of %s "
+					    "overflows 64 bits", p->path, t->rows[r]->fullname);
+			} else if (__builtin_add_overflow(acc[k], x, &acc[k])) {
+				die(EXIT_INPUT, "%s: the sum of the functions' costs overflows 64 bits",
+				    p->path);
 			}
 		}
 	}
@@ -170,7 +181,7 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 	compute_summary(t, p);
 	qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &spec);
 	set_thresholds(t, opt, nsort);
-	walk_threshold(t, opt->inclusive, sort, nsort);
+	walk_threshold(t, p, opt->inclusive, sort, nsort);
 	collect_files(t, p);
 }
 
