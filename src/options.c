@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -389,7 +390,8 @@ static bool readable_in_include_dirs(const struct options *opt, const char *file
 {
 	for (size_t i = 0; i < opt->ninclude; i++) {
 		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
-		bool ok = access(path, R_OK) == 0;
+		struct stat st;
+		bool ok = access(path, R_OK) == 0 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 
 		free(path);
 		if (ok)
