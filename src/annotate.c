@@ -272,7 +272,8 @@ static void annotate_file(struct annotation *a, const char *name, bool user)
 
 	if (f == NULL) {
 		if (user)
-			die(EXIT_INPUT, "cannot open source file '%s' in any include directory", name);
+			die(EXIT_INPUT, "%s: cannot open the source file in any include directory",
+			    name);
 		a->unfound = xreallocarray(a->unfound, a->nunfound + 1, sizeof(*a->unfound));
 		a->unfound[a->nunfound++] = name;
 		return;

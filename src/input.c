@@ -21,9 +21,9 @@ void input_open(struct input *in, const char *path)
 	in->path = path;
 	in->fd = open(path, O_RDONLY);
 	if (in->fd < 0)
-		die(EXIT_INPUT, "cannot open '%s': %s", path, strerror(errno));
+		die(EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
 	if (fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode))
-		die(EXIT_INPUT, "cannot read '%s': %s", path, strerror(EISDIR));
+		die(EXIT_INPUT, "%s: cannot read: %s", path, strerror(EISDIR));
 	in->size = (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) ? st.st_size : -1;
 	in->cap = INPUT_CHUNK;
 	in->buf = xmalloc(in->cap);
@@ -47,7 +47,7 @@ static void fill(struct input *in)
 		n = read(in->fd, in->buf + in->end, in->cap - in->end);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		die(EXIT_INPUT, "cannot read '%s': %s", in->path, strerror(errno));
+		die(EXIT_INPUT, "%s: cannot read: %s", in->path, strerror(errno));
 	if (n == 0)
 		in->eof = true;
 	in->end += (size_t)n;

@@ -168,7 +168,7 @@ out_has '^  dir.c$'; out_has '^  gone.c$'; out_has 'Auto-annotated source: big.c
 out_has '^2 .* 999999$'; out_has 'Auto-annotated source: bin.c'
 result "directory, binary, unreadable and enormous sources; missing include directories"
 run 2 src.out dir.c
-err_has "^cgannotate: source file 'dir.c' not found"; out_empty
+err_has "^cgannotate: dir.c: source file not found in any of: ''\$"; out_empty
 result "a directory named as a source file"
 
 # A reader that dies mid-file leaves no report on stdout: at most the

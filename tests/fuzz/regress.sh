@@ -1,16 +1,16 @@
 #!/bin/sh
 # The inputs that made the fuzzers fail, run through the normal program
-# (TAP).  Each file of tests/fuzz/regress/ goes through tests/fuzz/replay,
+# (TAP).  Each file of tests/fuzz/found/ goes through tests/fuzz/replay,
 # which gives cgannotate the command line the harness would.  A case passes
 # when cgannotate exits with 0, 1 or 2 (no signal, no abort) and its
 # standard error holds no sanitizer report.  Run by make check; the
 # sanitizer build of CI makes the last condition bite.
 #
 # Environment: CGANNOTATE (the program), FUZZ_REPLAY (the replay program),
-# FUZZ_REGRESS_DIR (default: regress/ next to this script).
+# FUZZ_REGRESS_DIR (default: found/ next to this script).
 
 here=$(cd "$(dirname "$0")" && pwd)
-dir=${FUZZ_REGRESS_DIR:-$here/regress}
+dir=${FUZZ_REGRESS_DIR:-$here/found}
 replay=${FUZZ_REPLAY:-./tests/fuzz/replay}
 if [ -z "${CGANNOTATE:-}" ] || [ ! -x "$replay" ]; then
     echo "1..0 # SKIP CGANNOTATE or the replay program is missing"
