@@ -56,7 +56,7 @@ static bool names_unsafe_places(const uint8_t *data, size_t size)
 }
 
 /* The Kth event name of the profile's first events: line, for --show and
- * --sort; "Ir" if there is none. */
+ * --sort; "Ir" if there is none or it would not do as an option value. */
 static void event_name(const uint8_t *data, size_t size, int k, char *buf, size_t cap)
 {
 	const char *s = memmem(data, size, "events:", 7);
@@ -74,7 +74,11 @@ static void event_name(const uint8_t *data, size_t size, int k, char *buf, size_
 		w = s;
 		while (s < end && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
 			s++;
-		if (i == k && s > w && (size_t)(s - w) < cap) {
+		/* Names with option syntax in them would make a bad option
+		 * value, and options_parse exits on those. */
+		if (i == k && s > w && (size_t)(s - w) < cap &&
+		    memchr(w, ',', (size_t)(s - w)) == NULL && memchr(w, ':', (size_t)(s - w)) == NULL &&
+		    memchr(w, '\0', (size_t)(s - w)) == NULL) {
 			memcpy(buf, w, (size_t)(s - w));
 			buf[s - w] = '\0';
 			return;
