@@ -58,14 +58,20 @@ static void warn_past_end(FILE *out, const char *src, bool newer)
 	fprintf(out, "@@\n%s", warn_rule);
 }
 
-/* Open NAME in the first include directory that has it. */
+/* Open NAME in the first include directory that has it.  A directory of
+ * that name is not it: it would read as an empty file. */
 static FILE *open_source(const struct options *opt, const char *name, char **path,
 			 const char **dir)
 {
 	for (size_t i = 0; i < opt->ninclude; i++) {
 		char *try = xasprintf("%s%s", opt->include_dirs[i], name);
 		FILE *f = fopen(try, "r");
+		struct stat st;
 
+		if (f != NULL && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+			fclose(f);
+			f = NULL;
+		}
 		if (f != NULL) {
 			*path = try;
 			*dir = opt->include_dirs[i];
@@ -181,6 +187,14 @@ static void print_range(struct annotation *a, struct pfile *pf, struct source *s
 	*more = got;
 }
 
+/* A + B, held at INT64_MAX: line numbers may be as large as that. */
+static int64_t add_lines(int64_t a, int64_t b)
+{
+	int64_t s;
+
+	return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
+}
+
 /* The windows of CONTEXT lines around each line with counts, merged where
  * they touch, as (low, high) pairs. */
 static int64_t *windows(const int64_t *lines, size_t n, long context, size_t *npairs)
@@ -190,9 +204,9 @@ static int64_t *windows(const int64_t *lines, size_t n, long context, size_t *np
 	*npairs = 0;
 	for (size_t i = 0; i < n; i++) {
 		pairs[2 * *npairs] = lines[i] - context;
-		while (i + 1 < n && lines[i] + 2 * context >= lines[i + 1])
+		while (i + 1 < n && add_lines(lines[i], add_lines(context, context)) >= lines[i + 1])
 			i++;
-		pairs[2 * *npairs + 1] = lines[i] + context;
+		pairs[2 * *npairs + 1] = add_lines(lines[i], context);
 		(*npairs)++;
 	}
 	if (*npairs > 0 && pairs[0] < 1)
@@ -258,7 +272,8 @@ static void annotate_file(struct annotation *a, const char *name, bool user)
 
 	if (f == NULL) {
 		if (user)
-			die(EXIT_INPUT, "cannot open source file '%s' in any include directory", name);
+			die(EXIT_INPUT, "%s: cannot open the source file in any include directory",
+			    name);
 		a->unfound = xreallocarray(a->unfound, a->nunfound + 1, sizeof(*a->unfound));
 		a->unfound[a->nunfound++] = name;
 		return;

@@ -16,10 +16,16 @@ struct id_entry {
 struct idmap {
 	const void **dense;        /* small ids, the common case */
 	size_t ndense;
-	struct id_entry *sparse;   /* ids too large to index */
+	size_t count;              /* ids defined */
+	struct id_entry *sparse;   /* the others */
 };
 
+/* Ids are indexed directly while the index stays within a few times the
+ * number of ids defined: a file defining "(4000000)" alone must not get a
+ * 32 MB array.  Writers number ids from 1 up, so the dense part is the
+ * usual case. */
 #define IDMAP_DENSE_MAX (1u << 22)
+#define IDMAP_DENSE_MIN 256
 
 struct reader {
 	struct profile *p;
@@ -34,7 +40,7 @@ struct reader {
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
-	int64_t *prev_pos;
+	uint64_t *prev_pos;        /* addresses and lines: any 64-bit value */
 
 	struct idmap files, fns, objs;
 
@@ -77,20 +83,38 @@ static const void *idmap_get(const struct idmap *m, uint64_t id)
 	return e ? e->value : NULL;
 }
 
+/* Grow the dense part to N slots, moving the sparse ids below N into it. */
+static void idmap_grow(struct idmap *m, size_t n)
+{
+	struct id_entry *e, *tmp;
+
+	m->dense = xreallocarray(m->dense, n, sizeof(*m->dense));
+	memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof(*m->dense));
+	m->ndense = n;
+	HASH_ITER(hh, m->sparse, e, tmp) {
+		if (e->id < n) {
+			m->dense[e->id] = e->value;
+			HASH_DEL(m->sparse, e);
+			free(e);
+		}
+	}
+}
+
 static void idmap_set(struct idmap *m, uint64_t id, const void *value)
 {
 	struct id_entry *e;
 
-	if (id < IDMAP_DENSE_MAX) {
-		if (id >= m->ndense) {
-			size_t n = m->ndense ? m->ndense : 256;
+	if (id >= m->ndense && id < IDMAP_DENSE_MAX &&
+	    id < 4 * (m->count + 1) + IDMAP_DENSE_MIN) {
+		size_t n = m->ndense ? m->ndense : IDMAP_DENSE_MIN;
 
-			while (n <= id)
-				n *= 2;
-			m->dense = xreallocarray(m->dense, n, sizeof(*m->dense));
-			memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof(*m->dense));
-			m->ndense = n;
-		}
+		while (n <= id)
+			n *= 2;
+		idmap_grow(m, n);
+	}
+	if (id < m->ndense) {
+		if (m->dense[id] == NULL)
+			m->count++;
 		m->dense[id] = value;
 		return;
 	}
@@ -99,6 +123,7 @@ static void idmap_set(struct idmap *m, uint64_t id, const void *value)
 		e = xcalloc(1, sizeof(*e));
 		e->id = id;
 		HASH_ADD(hh, m->sparse, id, sizeof(e->id), e);
+		m->count++;
 	}
 	e->value = value;
 }
@@ -159,9 +184,11 @@ static bool parse_uint(const char **s, const char *end, uint64_t *out)
 		if (p >= end || !is_digit(*p))
 			return false;
 		for (; p < end && is_digit(*p); p++) {
-			if (v > (UINT64_MAX - 9) / 10)
+			uint64_t d10 = (uint64_t)(*p - '0');
+
+			if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && d10 > UINT64_MAX % 10))
 				return false;
-			v = v * 10 + (uint64_t)(*p - '0');
+			v = v * 10 + d10;
 		}
 	}
 	*s = p;
@@ -182,8 +209,9 @@ static bool parse_int(const char **s, const char *end, int64_t *out)
 	return true;
 }
 
-/* One position column: absolute, "+N"/"-N" relative to PREV, or "*". */
-static bool parse_position(const char **s, const char *end, int64_t prev, int64_t *out)
+/* One position column: absolute, "+N"/"-N" relative to PREV, or "*".
+ * Positions are unsigned 64-bit: addresses use the whole range. */
+static bool parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
 {
 	const char *p = *s;
 	uint64_t v;
@@ -194,15 +222,15 @@ static bool parse_position(const char **s, const char *end, int64_t prev, int64_
 	} else if (p < end && (*p == '+' || *p == '-')) {
 		char sign = *p++;
 
-		if (!parse_uint(&p, end, &v) || v > (uint64_t)INT64_MAX)
+		if (!parse_uint(&p, end, &v))
 			return false;
-		if (sign == '+' ? __builtin_add_overflow(prev, (int64_t)v, out)
-				: __builtin_sub_overflow(prev, (int64_t)v, out))
+		if (sign == '+' ? __builtin_add_overflow(prev, v, out)
+				: __builtin_sub_overflow(prev, v, out))
 			return false;
 	} else {
-		if (!parse_uint(&p, end, &v) || v > (uint64_t)INT64_MAX)
+		if (!parse_uint(&p, end, &v))
 			return false;
-		*out = (int64_t)v;
+		*out = v;
 	}
 	if (p < end && !is_space(*p))
 		return false;
@@ -249,6 +277,30 @@ static void derive_counts(struct reader *r, cost_t *counts)
 	}
 }
 
+/* A token of digits (with a sign or 0x maybe) that parse_int refused:
+ * a number too large for a count, as opposed to text that is no number. */
+static bool is_big_number(const char *s, const char *end)
+{
+	const char *p = s + (s < end && *s == '-');
+	bool hex = end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x';
+	const char *digits = p + (hex ? 2 : 0);
+
+	for (p = digits; p < end && !is_space(*p); p++)
+		if (hex ? hex_value(*p) >= 16 : !is_digit(*p))
+			return false;
+	return p > digits;
+}
+
+static _Noreturn void fail_big(struct reader *r, const char *what, const char *s, const char *end)
+{
+	const char *e = s;
+
+	while (e < end && !is_space(*e))
+		e++;
+	die_at(r->in->path, r->in->lineno, "%s %.*s does not fit in 64 bits (at most %lld)",
+	       what, (int)(e - s), s, (long long)INT64_MAX);
+}
+
 /* Counts after the positions: whitespace-separated integers or "." for
  * absent; missing trailing counts are absent too.  Returns false if a
  * token is not a count; dies if there are more counts than events.
@@ -268,7 +320,12 @@ static bool parse_counts(struct reader *r, const char *s, const char *end,
 			s++;
 			continue;
 		}
-		if (!parse_count(&s, end, &v) || (s < end && !is_space(*s)))
+		if (!parse_count(&s, end, &v)) {
+			if (is_big_number(s, end))
+				fail_big(r, "count", s, end);
+			return false;
+		}
+		if (s < end && !is_space(*s))
 			return false;
 		counts[n++] = v;
 	}
@@ -364,6 +421,25 @@ static struct func *lookup_func(struct reader *r, struct pfile *file, const char
 static struct pfile *no_file(struct reader *r)
 {
 	return profile_file(r->p, "", 0);
+}
+
+/* Every sum the report makes of self costs (per source line, per file,
+ * over the functions shown) adds up some of the self cost lines: if the
+ * sum of their absolute values fits, none of those sums can overflow. */
+static void check_magnitude(struct reader *r)
+{
+	for (size_t i = 0; i < r->ncounts; i++) {
+		cost_t v = r->counts[i];
+		uint64_t mag = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+		if (v == COST_ABSENT)
+			continue;
+		r->p->magnitude[i] += mag;
+		if (r->p->magnitude[i] > (uint64_t)INT64_MAX)
+			die_at(r->in->path, r->in->lineno,
+			       "the counts of event %s add up to more than 64 bits can hold",
+			       r->p->events[i].name);
+	}
 }
 
 /* Add the current cost line's counts: only the first ncounts can be present. */
@@ -640,6 +716,8 @@ static void finalize_events(struct reader *r)
 				add_derived(r, def);
 		}
 	}
+	if (p->magnitude == NULL)
+		p->magnitude = xcalloc(p->nevents, sizeof(*p->magnitude));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
 }
 
@@ -785,6 +863,7 @@ static void self_cost(struct reader *r, int64_t line)
 	}
 	if (!r->fn->listed)
 		profile_list_func(r->p, r->fn);
+	check_magnitude(r);
 	add_counts(r, r->fn->self);
 	/* Only needed for a part without a total of its own. */
 	if (!r->part_has_summary)
@@ -852,8 +931,15 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 			return;
 		}
 	}
-	if (r->line_pos >= 0)
-		line = r->prev_pos[r->line_pos];
+	/* Source lines are signed 64-bit in the line tables; no source file
+	 * has 2^63 lines, so a larger one can only be a damaged line. */
+	if (r->line_pos >= 0) {
+		if (r->prev_pos[r->line_pos] > (uint64_t)INT64_MAX) {
+			malformed(r, "", s, (size_t)(end - s));
+			return;
+		}
+		line = (int64_t)r->prev_pos[r->line_pos];
+	}
 	if (!parse_counts(r, p, end, r->counts, &r->ncounts)) {
 		malformed(r, "", s, (size_t)(end - s));
 		return;
@@ -911,6 +997,8 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 		return;
 	if (!parse_uint(&p, end, &count) || count > (uint64_t)INT64_MAX ||
 	    (p < end && !is_space(*p))) {
+		if (*v != '-' && is_big_number(v, end))
+			fail_big(r, "call count", v, end);
 		malformed(r, "", line, len);
 		return;
 	}
@@ -1008,6 +1096,11 @@ static void read_line(struct reader *r, const char *s, size_t len)
 
 	if (len == 0 || *s == '#' || skip_space(s, end) == end)
 		return;
+	/* Names are C strings from here on: a NUL would cut one short.  No
+	 * writer puts NULs in a profile; a damaged file (a crash while
+	 * writing) has runs of them. */
+	if (!is_cost_start(*s) && memchr(s, '\0', len) != NULL)
+		die_at(r->in->path, r->in->lineno, "NUL byte in a line of names or headers");
 	if (r->seen_events && is_cost_start(*s)) {
 		body_line(r, s, end);
 		return;

@@ -4,6 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The normal build exits; a fuzz build hands the status to the harness. */
+#ifdef CGA_FUZZ
+#define diag_exit cga_fuzz_exit
+#else
+#define diag_exit exit
+#endif
+
 static void vsay(const char *file, size_t line, const char *fmt, va_list ap)
 {
 	fflush(stdout);
@@ -21,7 +28,7 @@ void die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsay(NULL, 0, fmt, ap);
 	va_end(ap);
-	exit(status);
+	diag_exit(status);
 }
 
 void die_at(const char *file, size_t line, const char *fmt, ...)
@@ -31,7 +38,7 @@ void die_at(const char *file, size_t line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsay(file, line, fmt, ap);
 	va_end(ap);
-	exit(EXIT_INPUT);
+	diag_exit(EXIT_INPUT);
 }
 
 void warn(const char *fmt, ...)

@@ -27,4 +27,11 @@ void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * callgrind_annotate-compatible warnings scripts may grep for. */
 void warn_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+#ifdef CGA_FUZZ
+/* Fuzz builds only (tests/fuzz/): die() and die_at() end here instead of in
+ * exit(), so that the fuzzing harness can go on with its next input.  The
+ * harness defines it; it must not return. */
+_Noreturn void cga_fuzz_exit(int status);
+#endif
+
 #endif

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "xalloc.h"
 
 /* Inlined entries are merged into their host for cycle finding. */
@@ -171,6 +172,15 @@ static cost_t *copy_or_absent(struct profile *p, const cost_t *v)
 	return c;
 }
 
+/* TOTAL += V; a total no input line is to blame for, hence no line number. */
+static void add_to_total(const struct profile *p, const struct func *f, cost_t *total,
+			 const cost_t *v)
+{
+	if (!cost_add(total, v, p->nevents))
+		die(EXIT_INPUT, "%s: the inclusive cost of %s overflows 64 bits",
+		    p->path, f->fullname);
+}
+
 static void inclusive_totals(struct profile *p)
 {
 	struct graph g;
@@ -189,13 +199,13 @@ static void inclusive_totals(struct profile *p)
 			f->total = copy_or_absent(p, f->self);
 			for (size_t k = g.edge_start[i]; k < g.edge_start[i + 1]; k++)
 				if (comp[g.edge_rep[k]] != c)
-					cost_add_checked(f->total, g.edge_cost[k], p->nevents);
+					add_to_total(p, f, f->total, g.edge_cost[k]);
 		} else if (f->called != NULL) {
 			f->total = f->called;
 		} else {
 			f->total = copy_or_absent(p, f->self);
 			if (f->outgoing != NULL)
-				cost_add_checked(f->total, f->outgoing, p->nevents);
+				add_to_total(p, f, f->total, f->outgoing);
 		}
 	}
 	free(recursive);

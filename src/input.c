@@ -34,7 +34,7 @@ static ssize_t read_fd(struct input *in, void *dst, size_t cap)
 		n = read(in->fd, dst, cap);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
-		die(EXIT_INPUT, "cannot read '%s': %s", in->path, strerror(errno));
+		die(EXIT_INPUT, "%s: cannot read: %s", in->path, strerror(errno));
 	in->raw_read += (uint64_t)n;
 	return n;
 }
@@ -199,13 +199,13 @@ void input_open(struct input *in, const char *path)
 	} else {
 		in->fd = open(path, O_RDONLY);
 		if (in->fd < 0)
-			die(EXIT_INPUT, "cannot open '%s': %s", path, strerror(errno));
+			die(EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
 		in->own_fd = true;
 	}
 	if (fstat(in->fd, &st) != 0)
-		die(EXIT_INPUT, "cannot read '%s': %s", path, strerror(errno));
+		die(EXIT_INPUT, "%s: cannot read: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
-		die(EXIT_INPUT, "cannot read '%s': %s", path, strerror(EISDIR));
+		die(EXIT_INPUT, "%s: cannot read: %s", path, strerror(EISDIR));
 	in->size = S_ISREG(st.st_mode) ? st.st_size : -1;
 	progress_init(&in->progress,
 		      progress_wanted(STDERR_FILENO, progress_total(in)) ? stderr : NULL,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -392,7 +393,8 @@ static bool readable_in_include_dirs(const struct options *opt, const char *file
 {
 	for (size_t i = 0; i < opt->ninclude; i++) {
 		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
-		bool ok = access(path, R_OK) == 0;
+		struct stat st;
+		bool ok = access(path, R_OK) == 0 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 
 		free(path);
 		if (ok)
@@ -407,12 +409,15 @@ static void add_user_file(struct options *opt, const char *file)
 		if (strcmp(opt->user_files[i], file) == 0)
 			return;
 	if (!readable_in_include_dirs(opt, file)) {
-		fflush(stdout);
-		fprintf(stderr, "cgannotate: source file '%s' not found in any of:", file);
-		for (size_t i = 0; i < opt->ninclude; i++)
-			fprintf(stderr, " '%s'", opt->include_dirs[i]);
-		fputc('\n', stderr);
-		exit(EXIT_INPUT);
+		char *dirs = xstrdup("");
+
+		for (size_t i = 0; i < opt->ninclude; i++) {
+			char *more = xasprintf("%s '%s'", dirs, opt->include_dirs[i]);
+
+			free(dirs);
+			dirs = more;
+		}
+		die(EXIT_INPUT, "%s: source file not found in any of:%s", file, dirs);
 	}
 	opt->user_files = xreallocarray(opt->user_files, opt->nuser + 1,
 					sizeof(*opt->user_files));

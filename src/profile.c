@@ -53,6 +53,7 @@ void profile_release(struct profile *p)
 		free(p->derived[i].coef);
 	}
 	free(p->derived);
+	free(p->magnitude);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
 }

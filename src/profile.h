@@ -116,6 +116,9 @@ struct profile {
 	struct derived *derived;   /* events nraw.. */
 	size_t nderived;
 	bool events_final;         /* long names and derived events are resolved */
+	uint64_t *magnitude;       /* per event: the sum of |count| over every self
+				      cost line read (of every profile): while it
+				      fits in 63 bits no sum of self costs overflows */
 	struct event *event_defs;  /* "event:" lines */
 	size_t nevent_defs;
 	struct part *parts;

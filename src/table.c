@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "inclusive.h"
 #include "numfmt.h"
 #include "xalloc.h"
@@ -22,19 +23,25 @@ static const cost_t *part_total(const struct part *part, size_t n, bool *as_adde
 	return part->self_sum;
 }
 
-static void add_signed(cost_t *dst, const cost_t *v, size_t n, bool negate)
+/* SUMMARY += V, or -= V with NEGATE; totals no input line is to blame for,
+ * hence no line number. */
+static void add_to_summary(const struct profile *p, cost_t *summary, const cost_t *v,
+			   bool negate)
 {
-	cost_t *tmp;
+	size_t n = p->nevents;
+	cost_t *tmp = NULL;
+	bool ok;
 
-	if (!negate) {
-		cost_add_checked(dst, v, n);
-		return;
+	if (negate) {
+		tmp = xmalloc(n * sizeof(*tmp));
+		for (size_t i = 0; i < n; i++)
+			tmp[i] = v[i] == COST_ABSENT ? COST_ABSENT : -v[i];
+		v = tmp;
 	}
-	tmp = xmalloc(n * sizeof(*tmp));
-	for (size_t i = 0; i < n; i++)
-		tmp[i] = v[i] == COST_ABSENT ? COST_ABSENT : -v[i];
-	cost_add_checked(dst, tmp, n);
+	ok = cost_add(summary, v, n);
 	free(tmp);
+	if (!ok)
+		die(EXIT_INPUT, "%s: the program total overflows 64 bits", p->path);
 }
 
 /* Multi-part profiles: the sum of each selected part's own total.  Only
@@ -50,7 +57,6 @@ static void compute_summary(struct table *t, struct profile *p)
 	t->base = t->summary;
 	for (size_t i = 0; i < p->nparts; i++) {
 		const struct part *part = &p->parts[i];
-
 		const cost_t *v = part_total(part, n, &as_added);
 		size_t len;
 
@@ -64,14 +70,14 @@ static void compute_summary(struct table *t, struct profile *p)
 	if (!any) {
 		t->calculated = true;
 		for (size_t i = 0; i < t->nrows; i++)
-			cost_add_checked(t->summary, t->rows[i]->total, n);
+			add_to_summary(p, t->summary, t->rows[i]->total, false);
 	} else {
 		for (size_t i = 0; i < p->nparts; i++) {
 			const struct part *part = &p->parts[i];
 			const cost_t *v = part_total(part, n, &as_added);
 
 			if (!part->skipped && v != NULL)
-				add_signed(t->summary, v, n, part->negated && !as_added);
+				add_to_summary(p, t->summary, v, part->negated && !as_added);
 		}
 	}
 	if (profile_is_diff(p)) {
@@ -81,7 +87,7 @@ static void compute_summary(struct table *t, struct profile *p)
 			const cost_t *v = part_total(part, n, &as_added);
 
 			if (!part->skipped && part->negated && v != NULL)
-				add_signed(t->base, v, n, as_added);
+				add_to_summary(p, t->base, v, as_added);
 		}
 	}
 	if (t->calculated || p->nparts > 1)
@@ -170,8 +176,8 @@ static int64_t *walk_totals(const struct table *t, bool diff, const size_t *sort
  * has reached its threshold.  In self mode it accumulates the rows' counts;
  * in inclusive mode it takes "total minus this row" (not a sum).  A diff
  * accumulates the size of each change. */
-static void walk_threshold(struct table *t, bool inclusive, bool diff,
-			   const size_t *sort, size_t nsort)
+static void walk_threshold(struct table *t, const struct profile *p, bool inclusive,
+			   bool diff, const size_t *sort, size_t nsort)
 {
 	int64_t *acc = xcalloc(nsort, sizeof(*acc));
 	int64_t *totals = walk_totals(t, diff, sort, nsort);
@@ -213,9 +219,12 @@ static void walk_threshold(struct table *t, bool inclusive, bool diff,
 			} else if (inclusive) {
 				cost_t total = totals[k];
 
-				acc[k] = (total == COST_ABSENT ? 0 : total) - x;
-			} else {
-				acc[k] += x;
+				if (__builtin_sub_overflow(total == COST_ABSENT ? 0 : total, x, &acc[k]))
+					die(EXIT_INPUT, "%s: the program total minus the inclusive cost of %s "
+					    "overflows 64 bits", p->path, t->rows[r]->fullname);
+			} else if (__builtin_add_overflow(acc[k], x, &acc[k])) {
+				die(EXIT_INPUT, "%s: the sum of the functions' costs overflows 64 bits",
+				    p->path);
 			}
 		}
 	}
@@ -258,7 +267,7 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 	compute_summary(t, p);
 	qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &spec);
 	set_thresholds(t, opt, nsort);
-	walk_threshold(t, opt->inclusive, diff, sort, nsort);
+	walk_threshold(t, p, opt->inclusive, diff, sort, nsort);
 	collect_files(t, p);
 }
 

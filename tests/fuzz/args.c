@@ -1,0 +1,142 @@
+#include "args.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void write_file(const char *name, const void *data, size_t len)
+{
+	FILE *f = fopen(name, "wb");
+
+	if (f == NULL || fwrite(data, 1, len, f) != len || fclose(f) != 0) {
+		perror(name);
+		abort();
+	}
+}
+
+void fuzz_sandbox_fill(void)
+{
+	char text[2048], bin[512];
+	size_t n = 0;
+	char *longline;
+
+	for (int i = 1; i <= 40; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "line %d of a.c\n", i);
+	write_file("a.c", text, n);
+	for (size_t i = 0; i < sizeof(bin); i++)
+		bin[i] = (char)(i * 37);
+	write_file("bin.c", bin, sizeof(bin));
+	write_file("empty.c", "", 0);
+	longline = malloc(1 << 20);
+	if (longline == NULL)
+		abort();
+	memset(longline, 'x', 1 << 20);
+	write_file("long.c", longline, 1 << 20);
+	free(longline);
+	if ((mkdir("dir.c", 0700) != 0 && errno != EEXIST) ||
+	    (mkdir("sub", 0700) != 0 && errno != EEXIST)) {
+		perror("fuzz sandbox");
+		abort();
+	}
+	write_file("sub/a.c", text, n / 2);
+}
+
+/* Places where reading a "source file" could block or never end. */
+static bool names_unsafe_places(const uint8_t *data, size_t size)
+{
+	static const char *const bad[] = { "..", "/dev", "/proc", "/sys", "/run", "/tmp", "/var" };
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (memmem(data, size, bad[i], strlen(bad[i])) != NULL)
+			return true;
+	return false;
+}
+
+/* The Kth event name of the profile's first events: line, for --show and
+ * --sort; "Ir" if there is none or it would not do as an option value. */
+static void event_name(const uint8_t *data, size_t size, int k, char *buf, size_t cap)
+{
+	const char *s = memmem(data, size, "events:", 7);
+	const char *end = (const char *)data + size;
+
+	snprintf(buf, cap, "Ir");
+	if (s == NULL)
+		return;
+	s += 7;
+	for (int i = 0; s < end && *s != '\n'; i++) {
+		const char *w;
+
+		while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
+			s++;
+		w = s;
+		while (s < end && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+			s++;
+		/* Names with option syntax in them would make a bad option
+		 * value, and options_parse exits on those. */
+		if (i == k && s > w && (size_t)(s - w) < cap &&
+		    memchr(w, ',', (size_t)(s - w)) == NULL && memchr(w, ':', (size_t)(s - w)) == NULL &&
+		    memchr(w, '\0', (size_t)(s - w)) == NULL) {
+			memcpy(buf, w, (size_t)(s - w));
+			buf[s - w] = '\0';
+			return;
+		}
+	}
+}
+
+/* The option bytes: see tests/fuzz/README.md. */
+int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
+	      char **argv, char (*store)[FUZZ_ARG_MAX])
+{
+	bool safe = !names_unsafe_places(data, size);
+	static const char *const thresholds[] = { NULL, "0", "50.5", "100" };
+	static const char *const contexts[] = {
+		"8", "0", "1", "2", "3", "5", "20", "1000",
+		"1000000000", "4", "7", "16", "64", "9", "10", "100",
+	};
+	static const char *const trees[] = { NULL, "caller", "calling", "both" };
+	char e0[64], e1[64];
+	int argc = 0, ns = 0;
+
+	event_name(data, size, 0, e0, sizeof(e0));
+	event_name(data, size, 1, e1, sizeof(e1));
+	argv[argc++] = (char *)"cgannotate";
+	if (b[0] & 1)
+		argv[argc++] = (char *)"--inclusive=yes";
+	if (trees[(b[0] >> 1) & 3] != NULL)
+		snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--tree=%s", trees[(b[0] >> 1) & 3]);
+	if ((b[0] & 8) || !safe)
+		argv[argc++] = (char *)"--auto=no";
+	if (b[0] & 16)
+		argv[argc++] = (char *)"--show-percs=no";
+	if (thresholds[b[0] >> 6] != NULL)
+		snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--threshold=%s", thresholds[b[0] >> 6]);
+	snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--context=%s", contexts[b[1] & 15]);
+	switch ((b[1] >> 4) & 3) {
+	case 1: argv[argc++] = (char *)"-Isub"; break;
+	case 2: argv[argc++] = (char *)"--include=/nonexistent/dir"; break;
+	case 3: argv[argc++] = (char *)"-I="; break;
+	}
+	switch (b[1] >> 6) {
+	case 1: snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--show=%s", e0); break;
+	case 2: snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--show=%s", e1); break;
+	case 3: snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--show=%s,%s", e1, e0); break;
+	}
+	switch (b[2] & 3) {
+	case 1: snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--sort=%s", e0); break;
+	case 2: snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--sort=%s:50", e1); break;
+	case 3: snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--sort=%s:0,%s:100", e0, e1); break;
+	}
+	if (b[2] & 4)
+		argv[argc++] = (char *)"--sort=NoSuchEvent";
+	if (b[3] & 1)
+		argv[argc++] = (char *)"--format=json";
+	argv[argc++] = profile;
+	if (b[0] & 32)
+		argv[argc++] = (char *)"a.c";
+	argv[argc] = NULL;
+	return argc;
+}
+

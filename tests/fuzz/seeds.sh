@@ -1,0 +1,36 @@
+#!/bin/sh
+# Make a fuzzing seed corpus from test inputs.
+#
+#   tests/fuzz/seeds.sh DATA-DIR OUT-DIR GLOB...
+#
+# For each file matching a GLOB (relative to DATA-DIR): its first 300 lines,
+# and the whole file when it is small, each after a few bytes of option
+# choices (see harness.c: the first 4 bytes of an input are options).
+# OUT-DIR is emptied first.
+set -eu
+
+data=$1
+out=$2
+shift 2
+rm -rf "$out"
+mkdir -p "$out"
+cd "$data"
+n=0
+for glob in "$@"; do
+    for f in $glob; do
+        [ -f "$f" ] || continue
+        n=$((n + 1))
+        base=$n-$(basename "$f")
+        # inclusive, caller tree, user file; defaults; self, both trees,
+        # sorted and shown by events, context 0.
+        { printf '\041\000\000\000'; head -n 300 "$f"; } > "$out/$base.head"
+        { printf '\000\000\000\000'; head -n 60 "$f"; } > "$out/$base.short"
+        if [ "$(wc -c < "$f")" -le 32000 ]; then
+            { printf '\026\301\003\000'; cat "$f"; } > "$out/$base.all"
+        fi
+    done
+done
+if [ "$n" -eq 0 ]; then
+    echo "$0: no seed files" >&2
+    exit 1
+fi

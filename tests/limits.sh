@@ -1,0 +1,185 @@
+#!/bin/sh
+# Limits that must hold on hostile input (TAP): each test generates its input
+# at run time, runs cgannotate and checks the exit status and what stdout
+# and stderr hold.  Environment: CGANNOTATE (the program under test).
+
+if [ -z "${CGANNOTATE:-}" ] || [ ! -x "$CGANNOTATE" ]; then
+    echo "1..0 # SKIP CGANNOTATE not set"
+    exit 0
+fi
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-limits.XXXXXX") || exit 99
+trap 'rm -rf "$scratch"' 0
+trap 'exit 130' 1 2 15
+cd "$scratch" || exit 99
+LC_ALL=C
+export LC_ALL
+
+k=0
+failed=0
+why=
+
+# run EXPECTED-STATUS ARGS...: runs cgannotate in the scratch directory.
+run() {
+    want=$1
+    shift
+    "$CGANNOTATE" "$@" > out 2> err < /dev/null
+    rc=$?
+    why=
+    [ "$rc" = "$want" ] || why="exit status $rc, expected $want"
+    if grep -q -e 'runtime error' -e 'Sanitizer' err; then
+        why="${why:+$why; }sanitizer report"
+    fi
+}
+out_has() { grep -q -e "$1" out || why="${why:+$why; }stdout lacks '$1'"; }
+err_has() { grep -q -e "$1" err || why="${why:+$why; }stderr lacks '$1'"; }
+out_lacks() { ! grep -q -e "$1" out || why="${why:+$why; }stdout has '$1'"; }
+out_empty() { [ ! -s out ] || why="${why:+$why; }stdout not empty"; }
+result() {
+    k=$((k + 1))
+    if [ -z "$why" ]; then
+        echo "ok $k - $1"
+    else
+        echo "not ok $k - $1"
+        echo "# $why"
+        head -n 5 err | sed 's/^/# stderr: /'
+        failed=$((failed + 1))
+    fi
+}
+
+# A small valid profile: main calls work, both in a.c.
+base() {
+    printf 'events: Ir\nfl=a.c\nfn=main\n3 10\ncfn=work\ncalls=2 8\n4 30\nfn=work\n8 30\n'
+}
+i=1
+while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
+
+echo "1..21"
+
+# Lines of any length: a 100 MB line is read whole, not cut.
+base > small.out
+{ printf '#'; head -c 100000000 /dev/zero | tr '\0' x; printf '\n'; base; } > long.out
+run 0 --auto=no small.out; sed 's/small/long/' out > want
+run 0 --auto=no long.out
+cmp -s want out || why="${why:+$why; }report differs from the one without the long line"
+result "100 MB comment line"
+
+name=$(head -c 1000000 /dev/zero | tr '\0' f)
+{ printf 'events: Ir\nfl=a.c\nfn=%s\n1 5\n' "$name"; } > longname.out
+run 0 --auto=no longname.out
+n=$(awk 'index($0, "a.c:f") { print length($0) - index($0, "a.c:f") - 3 }' out)
+[ "$n" = 1000000 ] || why="${why:+$why; }the 1 MB function name is printed with $n bytes"
+result "1 MB function name"
+
+# Compression ids up to 2^64-1, nothing allocated by id.
+printf 'events: Ir\nfl=(4194303) a.c\nfn=(9223372036854775807) big\n1 5\ncfn=(18446744073709551615) huge\ncalls=1 1\n2 3\nfn=(18446744073709551615)\n1 3\nfn=(9223372036854775807)\n5 1\nfl=(4194303)\nfn=(1) one\n1 1\n' > ids.out
+run 0 --auto=no ids.out
+out_has '^6 .*a.c:big$'; out_has 'a.c:huge$'; out_has 'a.c:one$'
+result "compression ids up to 2^64-1"
+
+# Addresses and line numbers up to 64 bits.
+printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 9223372036854775807 5\n+0 -9223372036854775806 2\n-1 * 1\n' > pos.out
+run 0 --auto=yes pos.out
+out_has '^8 .*a.c:main$'; out_has '<bogus line 9223372036854775807>'
+result "64-bit addresses and line numbers"
+printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 1 5\n+1 1 7\n1 9223372036854775808 4\n' > pos2.out
+run 0 --auto=no pos2.out
+out_has '^5 .*a.c:main$'; err_has 'WARNING: line 6 malformed'; err_has 'WARNING: line 7 malformed'
+result "addresses past 2^64-1 and lines past 2^63-1 are malformed lines"
+
+# NUL bytes.
+printf 'events: Ir\nfl=a.c\nfn=ma\000in\n1 5\n' > nul.out
+run 2 --auto=no nul.out
+err_has "^cgannotate: nul.out:3: NUL byte"; out_empty
+result "NUL byte in a name"
+printf 'events: Ir\n# a \000 comment\nfl=a.c\nfn=main\n1 5\n2 \0003\n' > nul2.out
+run 0 --auto=no nul2.out
+out_has '^5 .*a.c:main$'; err_has 'WARNING: line 6 malformed'
+result "NUL bytes in a comment and a cost line"
+
+# Invalid UTF-8 passes through unchanged.
+printf 'events: Ir\nfl=\377\376.c\nfn=f\300\200n\n1 5\n' > utf.out
+run 0 --auto=no utf.out
+printf '\377\376.c:f\300\200n' > want
+grep -q -F -f want out || why="${why:+$why; }the name's bytes changed"
+result "invalid UTF-8 in names"
+
+# (id) references never defined.
+printf 'events: Ir\nfl=(3)\nfn=(7)\n1 5\ncfn=(9)\ncalls=1 1\n2 4\n' > undef.out
+run 0 --auto=no undef.out
+err_has '^cgannotate: undef.out:2: name id (3) used before it is defined'
+err_has '^cgannotate: undef.out:3: name id (7)'; out_has '(3):(7)$'
+result "compression ids never defined"
+
+# calls= as the last line, and a calls= line without its cost line.
+{ base; printf 'cfn=main\ncalls=1 1\n'; } > lastcalls.out
+run 0 --auto=no lastcalls.out
+err_has '^cgannotate: lastcalls.out:11: calls= line at the end of the file'; out_has '^30 .*a.c:work$'
+result "calls= as the last line"
+printf 'events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=work\ncalls=1 1\nfn=work\n2 3\n' > nocost.out
+run 0 --auto=no --tree=both nocost.out
+err_has '^cgannotate: nocost.out:6: calls= line not followed by a cost line'; out_lacks '(1x)'
+result "calls= line without a cost line"
+
+# Negative and absurd call counts.
+printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=-3 1\n1 5\n' > negcalls.out
+run 0 --auto=no negcalls.out
+err_has 'WARNING: line 5 malformed'
+result "negative call count"
+printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=18446744073709551616 1\n1 5\n' > bigcalls.out
+run 2 --auto=no bigcalls.out
+err_has '^cgannotate: bigcalls.out:5: call count 18446744073709551616 does not fit in 64 bits'; out_empty
+result "call count beyond 64 bits"
+printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=9223372036854775807 1\n1 5\ncalls=1 1\n1 5\n' > sumcalls.out
+run 2 --auto=no sumcalls.out
+err_has '^cgannotate: sumcalls.out:8: a sum of call counts overflows 64 bits'; out_empty
+result "sum of call counts beyond 64 bits"
+
+# Thousands of events per line.
+awk 'BEGIN { printf "events:"; for (i = 0; i < 3000; i++) printf " E%d", i; printf "\nfl=a.c\nfn=main\n1"; for (i = 0; i < 3000; i++) printf " %d", i; printf "\n" }' > events.out
+run 0 --auto=no --show-percs=no events.out
+out_has 'E2999'; out_has '2,999 .*a.c:main$'
+result "3000 events"
+
+# Counts above 2^63-1 and sums that overflow.
+printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 5 9223372036854775808\n' > bigcount.out
+run 2 --auto=no bigcount.out
+err_has '^cgannotate: bigcount.out:4: count 9223372036854775808 does not fit in 64 bits'; out_empty
+result "count beyond 2^63-1"
+printf 'events: Ir\nfl=a.c\nfn=main\n1 9223372036854775807\nfn=other\n2 1\n' > sum.out
+run 2 --auto=no sum.out
+err_has '^cgannotate: sum.out:6: the counts of event Ir add up to more than 64 bits'; out_empty
+result "self costs adding up beyond 64 bits"
+printf 'events: Ir\nsummary: 9223372036854775807\nfl=a.c\nfn=main\n1 9223372036854775806\ncfn=w\ncalls=1 1\n2 2\nfn=w\n3 1\n' > incl.out
+run 2 --auto=no --inclusive=yes incl.out
+err_has '^cgannotate: incl.out: the inclusive cost of a.c:main overflows 64 bits'; out_empty
+result "inclusive cost beyond 64 bits"
+
+# Source files that are directories, binary, unreadable or enormous, and
+# include directories that do not exist.  (Tests run as root, for whom
+# permissions do not make a file unreadable: a dangling symbolic link
+# stands in for an unreadable file.)
+mkdir dir.c
+head -c 4096 /dev/urandom > bin.c
+ln -s nowhere gone.c
+seq 1 1000000 > big.c
+printf 'events: Ir\nfl=dir.c\nfn=d\n1 5\nfl=bin.c\nfn=b\n3 4\nfl=gone.c\nfn=g\n1 3\nfl=big.c\nfn=e\n999999 2\n' > src.out
+run 0 -I /nonexistent/dir --include=/also/missing src.out
+out_has '^  dir.c$'; out_has '^  gone.c$'; out_has 'Auto-annotated source: big.c'
+out_has '^2 .* 999999$'; out_has 'Auto-annotated source: bin.c'
+result "directory, binary, unreadable and enormous sources; missing include directories"
+run 2 src.out dir.c
+err_has "^cgannotate: dir.c: source file not found in any of: ''\$"; out_empty
+result "a directory named as a source file"
+
+# A reader that dies mid-file leaves no report on stdout: at most the
+# "Reading data from" line of a profile found in the current directory.
+mkdir found && { base; printf 'fn=x\000\n'; } > found/callgrind.out.1
+(cd found && "$CGANNOTATE") > out 2> err
+rc=$?
+why=
+[ "$rc" = 2 ] || why="exit status $rc"
+[ "$(cat out)" = "Reading data from 'callgrind.out.1'..." ] || why="${why:+$why; }stdout: $(head -c 200 out)"
+result "no half report when the reader dies"
+
+echo "# $((k - failed)) passed, $failed failed"
+exit 0
