@@ -91,11 +91,13 @@ static struct aprof_context *find_context(const struct aprof *a, uint64_t id)
 	return c;
 }
 
-static size_t split_fields(const char *s, size_t len, struct field *f)
+/* The blank-separated fields of S, at most CAP of them into F: a line with
+ * more gives CAP, which callers expecting fewer take as too many. */
+static size_t split_fields(const char *s, size_t len, struct field *f, size_t cap)
 {
 	size_t n = 0, i = 0;
 
-	while (i < len && n < MAX_FIELDS) {
+	while (i < len && n < cap) {
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
 		if (i == len)
@@ -321,7 +323,7 @@ static void read_routine(struct reader *rd, const char *s, size_t len)
 	} else {
 		struct field f[3];
 
-		if (split_fields(body, n, f) != 2) {
+		if (split_fields(body, n, f, 3) != 2) {
 			skip_line(a, rd->line, "routine line without a name and an image");
 			return;
 		}
@@ -423,7 +425,7 @@ static void read_line(struct reader *rd, const char *s, size_t len)
 {
 	struct aprof *a = rd->a;
 	struct field f[MAX_FIELDS];
-	size_t nf = split_fields(s, len, f);
+	size_t nf = split_fields(s, len, f, MAX_FIELDS);
 	uint64_t v;
 
 	if (nf == 0)

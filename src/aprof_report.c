@@ -111,7 +111,8 @@ void aprof_table_build(struct aprof_table *t, const struct aprof *a, const struc
 	t->threshold_value = options_threshold_value(t->threshold);
 	t->nrows = a->nroutines;
 	t->rows = xcalloc(t->nrows, sizeof(*t->rows));
-	memcpy(t->rows, a->routines, t->nrows * sizeof(*t->rows));
+	if (t->nrows > 0)
+		memcpy(t->rows, a->routines, t->nrows * sizeof(*t->rows));
 	if (t->nrows > 1)
 		qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &t->sort);
 	walk_threshold(t);
@@ -161,14 +162,13 @@ static _Noreturn void ambiguous(const char *arg, struct aprof_routine **found, s
 {
 	const size_t limit = 20;
 
-	warn("--routine=%s matches %zu routines; name one by its id:", arg, n);
+	warn("--routine=%s matches %zu routines:", arg, n);
 	for (size_t i = 0; i < n && i < limit; i++)
 		warn_raw("  %llu: %s [%s]\n", (unsigned long long)found[i]->id, found[i]->name,
 			 found[i]->image);
 	if (n > limit)
 		warn_raw("  ... and %zu more\n", n - limit);
-	free(found);
-	exit(EXIT_USAGE);
+	die(EXIT_USAGE, "--routine=%s is ambiguous; name one routine by its id", arg);
 }
 
 struct aprof_routine **aprof_select(const struct aprof *a, const struct options *opt, size_t *nsel)

@@ -133,6 +133,20 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		argv[argc++] = (char *)"--sort=NoSuchEvent";
 	if (b[3] & 1)
 		argv[argc++] = (char *)"--format=json";
+	/* For aprof reports: their sort keys, routines, mangled names. */
+	switch ((b[3] >> 1) & 7) {
+	case 1: argv[argc++] = (char *)"--sort=self"; break;
+	case 2: argv[argc++] = (char *)"--sort=cumulative:50"; break;
+	case 3: argv[argc++] = (char *)"--sort=calls"; break;
+	case 4: argv[argc++] = (char *)"--sort=inputs:100"; break;
+	}
+	if (b[3] & 16)
+		argv[argc++] = (char *)"--mangled";
+	switch (b[3] >> 5) {
+	case 1: argv[argc++] = (char *)"--routine=1"; break;
+	case 2: argv[argc++] = (char *)"--routine=a"; break;
+	case 3: argv[argc++] = (char *)"--routine=2"; argv[argc++] = (char *)"--routine=3"; break;
+	}
 	argv[argc++] = profile;
 	if (b[0] & 32)
 		argv[argc++] = (char *)"a.c";

@@ -38,6 +38,7 @@ data=$top/tests/golden/data
 case $target in
 callgrind)  seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out bad/*.out noarg/* abs/*.tmpl ../../../data/callgrind.out.demo' ;;
 cachegrind) seeds='progs/*.cgout noarg-cg/* valgrind/cachegrind/tests/*.cgout' ;;
+aprof)      seeds='aprof/*.aprof aprof/named/*' ;;
 *) echo "$0: unknown target '$target'" >&2; exit 1 ;;
 esac
 
