@@ -310,7 +310,8 @@ static void read_routine(struct reader *rd, const char *s, size_t len)
 		const char *sep = NULL;
 
 		for (size_t i = n - 1; i-- > 1;)
-			if (i + 3 <= n && memcmp(body + i, "\" \"", 3) == 0) {
+			/* The separator, then at least the image's closing quote. */
+			if (i + 4 <= n && memcmp(body + i, "\" \"", 3) == 0) {
 				sep = body + i;
 				break;
 			}
