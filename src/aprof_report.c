@@ -158,7 +158,8 @@ static size_t matches(const struct aprof *a, const char *arg, bool exact,
 	return n;
 }
 
-static _Noreturn void ambiguous(const char *arg, struct aprof_routine **found, size_t n)
+/* List the N routines ARG matches, for the error that follows. */
+static void list_candidates(const char *arg, struct aprof_routine **found, size_t n)
 {
 	const size_t limit = 20;
 
@@ -168,7 +169,6 @@ static _Noreturn void ambiguous(const char *arg, struct aprof_routine **found, s
 			 found[i]->image);
 	if (n > limit)
 		warn_raw("  ... and %zu more\n", n - limit);
-	die(EXIT_USAGE, "--routine=%s is ambiguous; name one routine by its id", arg);
 }
 
 struct aprof_routine **aprof_select(const struct aprof *a, const struct options *opt, size_t *nsel)
@@ -187,9 +187,13 @@ struct aprof_routine **aprof_select(const struct aprof *a, const struct options 
 			if (n == 0)
 				n = matches(a, arg, false, found);
 			if (n > 1)
-				ambiguous(arg, found, n);
-			if (n == 0) {
+				list_candidates(arg, found, n);
+			if (n != 1) {
 				free(found);
+				free(sel);
+				if (n > 1)
+					die(EXIT_USAGE, "--routine=%s is ambiguous; name one routine "
+					    "by its id", arg);
 				die(EXIT_USAGE, "--routine=%s matches no routine of %s", arg, a->path);
 			}
 			r = found[0];

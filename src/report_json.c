@@ -76,7 +76,8 @@ static int call_cmp(const void *a, const void *b, void *arg)
 static void write_calls(struct json *j, const struct profile *p, const struct order *o,
 			struct call *calls, size_t n)
 {
-	qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
+	if (n > 1)
+		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
 		json_begin_object(j);
