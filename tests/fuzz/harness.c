@@ -130,15 +130,15 @@ _Noreturn void cga_fuzz_exit(int status)
 	longjmp(run.jump, status == 0 ? 100 : status);
 }
 
-static char sandbox[64];
-static char prefix[80];
+static char sandbox[4096];
+static char prefix[4100];
 static char profile_path[64];
 static int profile_fd = -1;
 
 static void rm_sandbox(void)
 {
 	static const char *const files[] = { "a.c", "bin.c", "empty.c", "long.c", "sub/a.c" };
-	char path[128];
+	char path[4200];
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", sandbox, files[i]);
@@ -156,7 +156,7 @@ static void make_sandbox(void)
 	const char *tmp = getenv("TMPDIR");
 
 	snprintf(sandbox, sizeof(sandbox), "%s/cga-fuzz.XXXXXX",
-		 tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+		 tmp && *tmp && strlen(tmp) < 4000 ? tmp : "/tmp");
 	if (mkdtemp(sandbox) == NULL || chdir(sandbox) != 0) {
 		perror("fuzz sandbox");
 		abort();

@@ -65,6 +65,12 @@ if [ -f "$here/targets/$target.dict" ]; then
 fi
 # The fuzzer's own output and the program's warnings would flood the log:
 # stderr (the program's diagnostics) is closed, crash reports still appear.
+# The harness's scratch directories (one per process, left behind by the
+# processes -fork kills) go in the work directory, not in a shared /tmp.
+rm -rf "$work/tmp"
+mkdir -p "$work/tmp"
+TMPDIR=$work/tmp
+export TMPDIR
 cd "$work"
 # shellcheck disable=SC2086 # dict is one word or none
 exec nice -n 19 "$bin" -max_total_time="$seconds" -max_len=32768 -timeout=10 \
