@@ -431,6 +431,11 @@ static void read_line(struct reader *rd, const char *s, size_t len)
 
 	if (nf == 0)
 		return;
+	/* Names are C strings from here on: a NUL would cut one short. */
+	if (memchr(s, '\0', len) != NULL) {
+		skip_line(a, rd->line, "NUL byte in the line");
+		return;
+	}
 	if (f[0].len == 3 && memcmp(f[0].s, "fav", 3) == 0)
 		return;   /* aprof-plot's favourites */
 	if (f[0].len != 1) {

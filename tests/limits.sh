@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..21"
+echo "1..26"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -170,6 +170,37 @@ result "directory, binary, unreadable and enormous sources; missing include dire
 run 2 src.out dir.c
 err_has "^cgannotate: dir.c: source file not found in any of: ''\$"; out_empty
 result "a directory named as a source file"
+
+# The same limits in aprof reports.
+aprof() { printf 'v 2\nk 20\nr "f" "/bin/x" 1\np 1 4 1 3 12 6 12 5\n'; }
+aprof > small.aprof
+{ printf 'c '; head -c 100000000 /dev/zero | tr '\0' x; printf '\n'; aprof; } > long.aprof
+run 0 small.aprof; sed 's/small/long/' out > want
+run 0 long.aprof
+cmp -s want out || why="${why:+$why; }report differs from the one without the long line"
+result "aprof: 100 MB comment line"
+
+printf 'v 2\nr "f" "/bin/x" 18446744073709551615\np 18446744073709551615 9223372036854775807 1 1 7 1 7 7\n' > id.aprof
+run 0 --format=json id.aprof
+out_has '"id": 18446744073709551615'; out_has '"rms": 9223372036854775807'
+result "aprof: routine ids and input sizes up to 64 bits"
+
+printf 'v 2\nr "f" "/bin/x" 1\np 1 4 1 3 9223372036854775808 6 12 5\np 1 5 1 3 12 6 12 5\n' > big.aprof
+run 0 big.aprof
+err_has '^cgannotate: big.aprof:3: '; err_has '1 malformed line skipped'; out_has '12 .*f \[/bin/x\]$'
+result "aprof: a cost beyond 2^63-1 is a skipped line"
+
+printf 'v 2\nr "f" "/bin/x" 1\np 1 1 1 1 9223372036854775807 1 1 9223372036854775807\np 1 2 1 1 9223372036854775807 1 1 9223372036854775807\n' > sum.aprof
+run 2 sum.aprof
+err_has '^cgannotate: sum.aprof: .*overflow 64 bits'; out_empty
+result "aprof: costs adding up beyond 64 bits"
+
+printf 'v 2\nr "f\000g" "/bin/x" 1\nr "\377\376h" "/bin/x" 2\np 1 1 1 1 5 1 5 5\np 2 1 1 1 5 1 5 5\n' > nul.aprof
+run 0 nul.aprof
+err_has '^cgannotate: nul.aprof:2: NUL byte'
+printf '\377\376h \[/bin/x\]' > want
+grep -q -f want out || why="${why:+$why; }the name's bytes changed"
+result "aprof: NUL byte in a name; invalid UTF-8 passed through"
 
 # A reader that dies mid-file leaves no report on stdout: at most the
 # "Reading data from" line of a profile found in the current directory.
