@@ -20,14 +20,20 @@ if [ -z "${CGANNOTATE:-}" ] || ! command -v "$valgrind" > /dev/null 2>&1; then
 fi
 
 # Every kind of work: reading both formats, compression, inlining, parts,
-# trees, inclusive costs, thresholds, annotation, and the error exits.
+# trees, inclusive costs, thresholds, annotation, and the error exits; diff,
+# merge, part selection, name rewriting, derived events, JSON, gzip and
+# standard input; aprof reports, their routine details and context trees.
 if [ $# -eq 0 ]; then
     set -- ann1-default ann2-inclusive ann2-sort-thresholds crlf-line-ends \
         diff5-multipart diff7-mutual-recursion-inclusive evenodd-callers-tree \
         fib-tree-both g2d-issue35-inclusive-tree hot-cgout inline-inclusive-tree \
         malformed-lines multi-user-auto shapes-tree-both threads-sep-02 \
         err-empty-file err-no-events err-sort-unknown err-user-source-missing \
-        err-version-2
+        err-version-2 \
+        diff-hot-tree merge-threads part-hot-dumps mod-funcname mod-invalid \
+        derived-nested json-small json-diff gzip-file gzip-truncated pipe-stdin \
+        aprof-crypto-routines aprof-v5-drms aprof-v6-contexts aprof-bad-unknown-routine \
+        aprof-err-routine-ambiguous
 fi
 
 . "$GOLDEN_DIR/prepare.sh"
