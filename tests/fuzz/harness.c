@@ -42,9 +42,13 @@
 static struct {
 	const volatile void *slot[TRACK_SLOTS];   /* open addressing, linear probing */
 	size_t count;
-	bool on;
 	unsigned long missed;                     /* blocks the table had no room for */
 } track;
+
+/* Recording is on in the thread running the input only: libFuzzer's own
+ * threads (the fork-mode manager, the timeout watchdog) allocate too, and
+ * freeing their blocks after a jump freed them twice. */
+static __thread bool tracking;
 
 static size_t track_home(const volatile void *p)
 {
@@ -56,7 +60,7 @@ static void on_malloc(const volatile void *p, size_t size)
 	size_t i;
 
 	(void)size;
-	if (!track.on || p == NULL)
+	if (!tracking || p == NULL)
 		return;
 	if (track.count >= TRACK_SLOTS / 2) {
 		track.missed++;
@@ -74,7 +78,7 @@ static void on_free(const volatile void *p)
 {
 	size_t i, j, k;
 
-	if (!track.on || p == NULL)
+	if (!tracking || p == NULL)
 		return;
 	for (i = track_home(p); track.slot[i] != p; i = (i + 1) & (TRACK_SLOTS - 1))
 		if (track.slot[i] == NULL)
@@ -94,7 +98,7 @@ static void on_free(const volatile void *p)
 /* Stop recording; free the recorded blocks if FREE, else just forget them. */
 static void track_end(bool free_them)
 {
-	track.on = false;
+	tracking = false;
 	if (track.count == 0)
 		return;
 	for (size_t i = 0; i < TRACK_SLOTS; i++)
@@ -205,7 +209,7 @@ static void one_input(const uint8_t *data, size_t size, bool record)
 	load_profile(data, size);
 
 	memset(&run, 0, sizeof(run));
-	track.on = record;
+	tracking = record;
 	if (setjmp(run.jump) != 0) {
 		release_run();
 		track_end(true);
