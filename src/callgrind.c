@@ -297,7 +297,8 @@ static _Noreturn void fail_big(struct reader *r, const char *what, const char *s
 
 	while (e < end && !is_space(*e))
 		e++;
-	die_at(r->in->path, r->in->lineno, "%s %.*s does not fit in 64 bits (at most %lld)",
+	die_at(r->in->path, r->in->lineno,
+	       "%s %.*s is larger than %lld, the largest count cgannotate handles",
 	       what, (int)(e - s), s, (long long)INT64_MAX);
 }
 

@@ -127,7 +127,7 @@ err_has 'WARNING: line 5 malformed'
 result "negative call count"
 printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=18446744073709551616 1\n1 5\n' > bigcalls.out
 run 2 --auto=no bigcalls.out
-err_has '^cgannotate: bigcalls.out:5: call count 18446744073709551616 does not fit in 64 bits'; out_empty
+err_has '^cgannotate: bigcalls.out:5: call count 18446744073709551616 is larger than 9223372036854775807'; out_empty
 result "call count beyond 64 bits"
 printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=9223372036854775807 1\n1 5\ncalls=1 1\n1 5\n' > sumcalls.out
 run 2 --auto=no sumcalls.out
@@ -143,7 +143,7 @@ result "3000 events"
 # Counts above 2^63-1 and sums that overflow.
 printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 5 9223372036854775808\n' > bigcount.out
 run 2 --auto=no bigcount.out
-err_has '^cgannotate: bigcount.out:4: count 9223372036854775808 does not fit in 64 bits'; out_empty
+err_has '^cgannotate: bigcount.out:4: count 9223372036854775808 is larger than 9223372036854775807'; out_empty
 result "count beyond 2^63-1"
 printf 'events: Ir\nfl=a.c\nfn=main\n1 9223372036854775807\nfn=other\n2 1\n' > sum.out
 run 2 --auto=no sum.out
