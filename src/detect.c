@@ -18,10 +18,13 @@ static bool aprof_tag(const char *line, size_t len)
 	return n > 0 && (n == len || line[n] == ' ' || line[n] == '\t');
 }
 
-enum profile_kind detect_kind(const char *data, size_t len)
+enum profile_kind detect_kind(struct input *in)
 {
-	const char *end = data + len;
+	const char *data, *end;
+	size_t len;
 
+	input_peek(in, &data, &len);
+	end = data + len;
 	/* The first line that is not blank decides. */
 	while (data < end) {
 		const char *nl = memchr(data, '\n', (size_t)(end - data));

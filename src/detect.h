@@ -2,15 +2,14 @@
 #ifndef CGA_DETECT_H
 #define CGA_DETECT_H
 
-#include <stddef.h>
+#include "input.h"
 
 enum profile_kind {
 	KIND_CALLGRIND,   /* Callgrind or Cachegrind format, or nothing known */
 	KIND_APROF,       /* an aprof report */
 };
 
-/* The kind of the profile that starts with DATA (LEN bytes, possibly cut
- * in the middle of a line). */
-enum profile_kind detect_kind(const char *data, size_t len);
+/* The kind of the profile IN, from its first bytes (peeked, not consumed). */
+enum profile_kind detect_kind(struct input *in);
 
 #endif

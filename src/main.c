@@ -76,8 +76,6 @@ int main(int argc, char **argv)
 {
 	struct options opt;
 	struct input in;
-	const char *head;
-	size_t headlen;
 	char *prefix;
 
 	watch_reader();
@@ -89,8 +87,7 @@ int main(int argc, char **argv)
 
 	prefix = current_dir_prefix();
 	input_open(&in, opt.profile);
-	input_peek(&in, &head, &headlen);
-	if (detect_kind(head, headlen) == KIND_APROF) {
+	if (detect_kind(&in) == KIND_APROF) {
 		if (opt.mode != MODE_SINGLE || opt.nparts > 0)
 			die(EXIT_USAGE, "%s: --merge, --diff and --part apply to Callgrind "
 			    "and Cachegrind profiles, not to aprof reports", opt.profile);

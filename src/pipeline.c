@@ -37,12 +37,9 @@ static void read_more(struct profile *p, const struct options *opt)
 {
 	for (size_t i = 1; i < opt->nprofiles; i++) {
 		struct input in;
-		const char *head;
-		size_t len;
 
 		input_open(&in, opt->profiles[i]);
-		input_peek(&in, &head, &len);
-		if (detect_kind(head, len) != KIND_CALLGRIND)
+		if (detect_kind(&in) != KIND_CALLGRIND)
 			die(EXIT_USAGE, "%s: --merge and --diff apply to Callgrind and "
 			    "Cachegrind profiles, not to aprof reports", opt->profiles[i]);
 		p->negate = false;
