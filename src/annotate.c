@@ -1,5 +1,6 @@
 #include "annotate.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -84,15 +85,15 @@ static FILE *open_source(const struct options *opt, const char *name, char **pat
 
 static int cmp_line(const void *a, const void *b)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
 }
 
 /* Lines with a self cost, ascending. */
-static int64_t *cost_lines(const struct pfile *f, size_t *n)
+static uint64_t *cost_lines(const struct pfile *f, size_t *n)
 {
-	int64_t *lines = xmalloc((f->lines.count ? f->lines.count : 1) * sizeof(*lines));
+	uint64_t *lines = xmalloc((f->lines.count ? f->lines.count : 1) * sizeof(*lines));
 
 	*n = 0;
 	for (size_t i = 0; i < f->lines.count; i++)
@@ -136,7 +137,7 @@ struct source {
 	FILE *f;
 	char *buf;
 	size_t cap;
-	int64_t lineno;            /* Perl's $.: lines read so far */
+	uint64_t lineno;           /* Perl's $.: lines read so far */
 };
 
 /* Read one line; false at the end.  A last line "0" without a newline ends
@@ -152,8 +153,8 @@ static bool source_line(struct source *s, ssize_t *len, bool *truthy)
 }
 
 static void print_range(struct annotation *a, struct pfile *pf, struct source *src,
-			const size_t *w, int64_t low, int64_t high,
-			const int64_t *lines, size_t n, size_t *next, bool *more)
+			const size_t *w, uint64_t low, uint64_t high,
+			const uint64_t *lines, size_t n, size_t *next, bool *more)
 {
 	ssize_t len;
 	bool truthy = false, got = false;
@@ -161,7 +162,7 @@ static void print_range(struct annotation *a, struct pfile *pf, struct source *s
 	while (src->lineno < low - 1 && source_line(src, &len, &truthy))
 		;
 	if (low != 1)
-		fprintf(a->out, "-- line %lld ----------------------------------------\n", (long long)low);
+		fprintf(a->out, "-- line %" PRIu64 " ----------------------------------------\n", low);
 	while (src->lineno < high) {
 		const struct line_entry *e;
 
@@ -183,34 +184,32 @@ static void print_range(struct annotation *a, struct pfile *pf, struct source *s
 			print_calls(a, w, e);
 	}
 	if (got)
-		fprintf(a->out, "-- line %lld ----------------------------------------\n", (long long)high);
+		fprintf(a->out, "-- line %" PRIu64 " ----------------------------------------\n", high);
 	*more = got;
 }
 
-/* A + B, held at INT64_MAX: line numbers may be as large as that. */
-static int64_t add_lines(int64_t a, int64_t b)
+/* A + B, held at UINT64_MAX: line numbers may be as large as that. */
+static uint64_t add_lines(uint64_t a, uint64_t b)
 {
-	int64_t s;
+	uint64_t s;
 
-	return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
+	return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
 }
 
 /* The windows of CONTEXT lines around each line with counts, merged where
  * they touch, as (low, high) pairs. */
-static int64_t *windows(const int64_t *lines, size_t n, long context, size_t *npairs)
+static uint64_t *windows(const uint64_t *lines, size_t n, uint64_t context, size_t *npairs)
 {
-	int64_t *pairs = xmalloc((2 * n + 2) * sizeof(*pairs));
+	uint64_t *pairs = xmalloc((2 * n + 2) * sizeof(*pairs));
 
 	*npairs = 0;
 	for (size_t i = 0; i < n; i++) {
-		pairs[2 * *npairs] = lines[i] - context;
+		pairs[2 * *npairs] = lines[i] > context ? lines[i] - context : 1;
 		while (i + 1 < n && add_lines(lines[i], add_lines(context, context)) >= lines[i + 1])
 			i++;
 		pairs[2 * *npairs + 1] = add_lines(lines[i], context);
 		(*npairs)++;
 	}
-	if (*npairs > 0 && pairs[0] < 1)
-		pairs[0] = 1;
 	return pairs;
 }
 
@@ -219,8 +218,8 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 {
 	struct source src = { f, NULL, 0, 0 };
 	size_t n, first = 0, next, npairs;
-	int64_t *lines = cost_lines(pf, &n);
-	int64_t *pairs;
+	uint64_t *lines = cost_lines(pf, &n);
+	uint64_t *pairs;
 	size_t *w = columns_widths_new(a->c);
 	const struct line_entry *zero;
 	bool more = true;
@@ -233,13 +232,13 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 	if (n > 0 && lines[0] == 0)
 		first = 1;
 	next = first;
-	pairs = windows(lines + first, n - first, a->opt->context, &npairs);
+	pairs = windows(lines + first, n - first, (uint64_t)a->opt->context, &npairs);
 	for (size_t k = 0; k < npairs && more; k++)
 		print_range(a, pf, &src, w, pairs[2 * k], pairs[2 * k + 1], lines, n, &next, &more);
 	if (next < n) {
 		for (size_t i = next; i < n; i++) {
 			columns_print_cost(a->out, a->c, w, linetab_find(&pf->lines, lines[i])->cost);
-			fprintf(a->out, " <bogus line %lld>\n", (long long)lines[i]);
+			fprintf(a->out, " <bogus line %" PRIu64 ">\n", lines[i]);
 		}
 		fputc('\n', a->out);
 		warn_past_end(a->out, name, newer);
@@ -324,8 +323,8 @@ static void print_shown_total(struct annotation *a, struct table *t)
 	size_t *w;
 
 	for (size_t i = 0; i < t->summary_len; i++) {
-		int64_t s = t->summary[i] == COST_ABSENT ? 0 : t->summary[i];
-		int64_t v = a->shown[i] == COST_ABSENT ? 0 : a->shown[i];
+		cost_t s = t->summary[i] == COST_ABSENT ? 0 : t->summary[i];
+		cost_t v = a->shown[i] == COST_ABSENT ? 0 : a->shown[i];
 
 		if (s == 0 || v > s)
 			t->summary[i] = a->shown[i];

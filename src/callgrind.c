@@ -1,5 +1,6 @@
 #include "callgrind.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,7 +56,7 @@ struct reader {
 	const char *last_call_name;
 	struct func *last_callee;
 	bool call_pending;
-	int64_t call_count;
+	cost_t call_count;
 	struct func *callee;
 
 	cost_t *counts;            /* the current cost line's counts */
@@ -196,15 +197,16 @@ static bool parse_uint(const char **s, const char *end, uint64_t *out)
 	return true;
 }
 
-static bool parse_int(const char **s, const char *end, int64_t *out)
+/* A count: a 64-bit magnitude with an optional minus sign. */
+static bool parse_int(const char **s, const char *end, cost_t *out)
 {
 	bool neg = *s < end && **s == '-';
 	const char *p = *s + neg;
 	uint64_t v;
 
-	if (!parse_uint(&p, end, &v) || v > (uint64_t)INT64_MAX)
+	if (!parse_uint(&p, end, &v))
 		return false;
-	*out = neg ? -(int64_t)v : (int64_t)v;
+	*out = neg ? -(cost_t)v : (cost_t)v;
 	*s = p;
 	return true;
 }
@@ -240,17 +242,17 @@ static bool parse_position(const char **s, const char *end, uint64_t prev, uint6
 
 /* A count: the common short decimal inline, anything else (hex, a sign,
  * 19 digits or more) through parse_int. */
-static inline bool parse_count(const char **s, const char *end, int64_t *out)
+static inline bool parse_count(const char **s, const char *end, cost_t *out)
 {
 	const char *p = *s;
-	int64_t v = 0;
+	uint64_t v = 0;
 
 	while (p < end && is_digit(*p) && p - *s < 18)
 		v = v * 10 + (*p++ - '0');
 	if (p == *s || (p < end && (is_digit(*p) || *p == 'x' || *p == 'X')))
 		return parse_int(s, end, out);
 	*s = p;
-	*out = v;
+	*out = (cost_t)v;
 	return true;
 }
 
@@ -268,10 +270,11 @@ static void derive_counts(struct reader *r, cost_t *counts)
 
 			if (c == COST_ABSENT)
 				continue;
-			if (__builtin_mul_overflow(c, dv->coef[t], &prod) ||
-			    __builtin_add_overflow(sum == COST_ABSENT ? 0 : sum, prod, &sum) ||
-			    sum == COST_ABSENT)
-				fail(r, "a derived event's count overflows 64 bits");
+			/* |c| < 2^64 and |coef| < 2^63: the product fits 128 bits. */
+			prod = c * dv->coef[t];
+			if (!cost_in_range(prod) ||
+			    !cost_in_range(sum = (sum == COST_ABSENT ? 0 : sum) + prod))
+				fail(r, "a derived event's count does not fit in 64 bits");
 		}
 		counts[dv->event] = sum;
 	}
@@ -298,8 +301,8 @@ static _Noreturn void fail_big(struct reader *r, const char *what, const char *s
 	while (e < end && !is_space(*e))
 		e++;
 	die_at(r->in->path, r->in->lineno,
-	       "%s %.*s is larger than %lld, the largest count cgannotate handles",
-	       what, (int)(e - s), s, (long long)INT64_MAX);
+	       "%s %.*s is larger than %" PRIu64 ", the largest count cgannotate handles",
+	       what, (int)(e - s), s, UINT64_MAX);
 }
 
 /* Counts after the positions: whitespace-separated integers or "." for
@@ -312,7 +315,7 @@ static bool parse_counts(struct reader *r, const char *s, const char *end,
 	size_t n = 0, nev = r->p->nraw;
 
 	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
-		int64_t v;
+		cost_t v;
 
 		if (n == nev)
 			fail(r, "too many event counts");
@@ -426,17 +429,19 @@ static struct pfile *no_file(struct reader *r)
 
 /* Every sum the report makes of self costs (per source line, per file,
  * over the functions shown) adds up some of the self cost lines: if the
- * sum of their absolute values fits, none of those sums can overflow. */
+ * sum of their absolute values fits 64 bits, so do all those sums.  The
+ * two sides of a diff count apart: the difference of two profiles whose
+ * sums fit is as good as they are. */
 static void check_magnitude(struct reader *r)
 {
+	uint64_t *m = r->p->magnitude[r->p->negate];
+
 	for (size_t i = 0; i < r->ncounts; i++) {
 		cost_t v = r->counts[i];
-		uint64_t mag = v < 0 ? -(uint64_t)v : (uint64_t)v;
 
 		if (v == COST_ABSENT)
 			continue;
-		r->p->magnitude[i] += mag;
-		if (r->p->magnitude[i] > (uint64_t)INT64_MAX)
+		if (__builtin_add_overflow(m[i], (uint64_t)(v < 0 ? -v : v), &m[i]))
 			die_at(r->in->path, r->in->lineno,
 			       "the counts of event %s add up to more than 64 bits can hold",
 			       r->p->events[i].name);
@@ -447,7 +452,7 @@ static void check_magnitude(struct reader *r)
 static void add_counts(struct reader *r, cost_t *dst)
 {
 	if (!cost_add(dst, r->counts, r->ncounts))
-		fail(r, "a sum of counts overflows 64 bits");
+		fail(r, "a sum of counts does not fit in 64 bits");
 }
 
 static cost_t *lazy_cost(struct reader *r, cost_t **slot)
@@ -717,8 +722,9 @@ static void finalize_events(struct reader *r)
 				add_derived(r, def);
 		}
 	}
-	if (p->magnitude == NULL)
-		p->magnitude = xcalloc(p->nevents, sizeof(*p->magnitude));
+	for (int side = 0; side < 2; side++)
+		if (p->magnitude[side] == NULL)
+			p->magnitude[side] = xcalloc(p->nevents, sizeof(*p->magnitude[side]));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
 }
 
@@ -854,7 +860,7 @@ static void drop_pending_call(struct reader *r)
 	r->call_pending = false;
 }
 
-static void self_cost(struct reader *r, int64_t line)
+static void self_cost(struct reader *r, uint64_t line)
 {
 	struct pfile *file = r->file;
 
@@ -876,7 +882,7 @@ static void self_cost(struct reader *r, int64_t line)
 	}
 }
 
-static void record_call_site(struct reader *r, int64_t line)
+static void record_call_site(struct reader *r, uint64_t line)
 {
 	struct line_entry *e = linetab_get(&r->file->lines, line);
 	struct call_site **sp = &e->sites;
@@ -892,12 +898,13 @@ static void record_call_site(struct reader *r, int64_t line)
 		(*sp)->callee = r->callee;
 		(*sp)->cost = cost_new(&r->p->arena, r->p->nevents);
 	}
-	if (__builtin_add_overflow((*sp)->count, r->call_count, &(*sp)->count))
-		fail(r, "a sum of call counts overflows 64 bits");
+	(*sp)->count += r->call_count;
+	if (!cost_in_range((*sp)->count))
+		fail(r, "a sum of call counts does not fit in 64 bits");
 	add_counts(r, (*sp)->cost);
 }
 
-static void call_cost(struct reader *r, int64_t line)
+static void call_cost(struct reader *r, uint64_t line)
 {
 	struct edge *e;
 
@@ -909,8 +916,9 @@ static void call_cost(struct reader *r, int64_t line)
 	if (!r->fn->listed)
 		profile_list_func(r->p, r->fn);
 	e = profile_edge(r->p, r->fn, r->callee);
-	if (__builtin_add_overflow(e->count, r->call_count, &e->count))
-		fail(r, "a sum of call counts overflows 64 bits");
+	e->count += r->call_count;
+	if (!cost_in_range(e->count))
+		fail(r, "a sum of call counts does not fit in 64 bits");
 	add_counts(r, e->cost);
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
@@ -921,7 +929,7 @@ static void call_cost(struct reader *r, int64_t line)
 static void cost_line(struct reader *r, const char *s, const char *end)
 {
 	const char *p = s;
-	int64_t line = 0;
+	uint64_t line = 0;
 
 	if (r->skip)
 		return;
@@ -932,15 +940,8 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 			return;
 		}
 	}
-	/* Source lines are signed 64-bit in the line tables; no source file
-	 * has 2^63 lines, so a larger one can only be a damaged line. */
-	if (r->line_pos >= 0) {
-		if (r->prev_pos[r->line_pos] > (uint64_t)INT64_MAX) {
-			malformed(r, "", s, (size_t)(end - s));
-			return;
-		}
-		line = (int64_t)r->prev_pos[r->line_pos];
-	}
+	if (r->line_pos >= 0)
+		line = r->prev_pos[r->line_pos];
 	if (!parse_counts(r, p, end, r->counts, &r->ncounts)) {
 		malformed(r, "", s, (size_t)(end - s));
 		return;
@@ -996,8 +997,7 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 
 	if (r->skip)
 		return;
-	if (!parse_uint(&p, end, &count) || count > (uint64_t)INT64_MAX ||
-	    (p < end && !is_space(*p))) {
+	if (!parse_uint(&p, end, &count) || (p < end && !is_space(*p))) {
 		if (*v != '-' && is_big_number(v, end))
 			fail_big(r, "call count", v, end);
 		malformed(r, "", line, len);
@@ -1023,7 +1023,7 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 	r->call_file = NULL;
 	r->call_name = NULL;
 	r->call_pending = true;
-	r->call_count = r->p->negate ? -(int64_t)count : (int64_t)count;
+	r->call_count = r->p->negate ? -(cost_t)count : (cost_t)count;
 }
 
 /* "key=value" lines; returns false if the key is unknown. */

@@ -19,7 +19,7 @@ void cost_clear(cost_t *v, size_t n)
 void cost_add_checked(cost_t *dst, const cost_t *src, size_t n)
 {
 	if (!cost_add(dst, src, n))
-		die(EXIT_INPUT, "a sum of counts overflows 64 bits");
+		die(EXIT_INPUT, "a sum of counts does not fit in 64 bits");
 }
 
 bool cost_is_zero(const cost_t *v, size_t n)
@@ -33,8 +33,8 @@ bool cost_is_zero(const cost_t *v, size_t n)
 int cost_cmp_desc(const cost_t *a, const cost_t *b, const size_t *order, size_t norder)
 {
 	for (size_t k = 0; k < norder; k++) {
-		int64_t x = a ? cost_sort_value(a[order[k]]) : -1;
-		int64_t y = b ? cost_sort_value(b[order[k]]) : -1;
+		cost_t x = a ? cost_sort_value(a[order[k]]) : -1;
+		cost_t y = b ? cost_sort_value(b[order[k]]) : -1;
 
 		if (x != y)
 			return x > y ? -1 : 1;

@@ -177,7 +177,7 @@ static void add_to_total(const struct profile *p, const struct func *f, cost_t *
 			 const cost_t *v)
 {
 	if (!cost_add(total, v, p->nevents))
-		die(EXIT_INPUT, "%s: the inclusive cost of %s overflows 64 bits",
+		die(EXIT_INPUT, "%s: the inclusive cost of %s does not fit in 64 bits",
 		    p->path, f->fullname);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "numfmt.h"
 
 void json_init(struct json *j, FILE *out)
 {
@@ -178,10 +179,12 @@ void json_string(struct json *j, const char *s)
 		json_string_len(j, s, strlen(s));
 }
 
-void json_int(struct json *j, int64_t v)
+void json_int(struct json *j, __int128 v)
 {
+	char digits[NUMFMT_COUNT_MAX];
+
 	separate(j);
-	fprintf(j->out, "%" PRId64, v);
+	fwrite(digits, 1, numfmt_decimal(digits, v), j->out);
 }
 
 void json_uint(struct json *j, uint64_t v)

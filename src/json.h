@@ -33,7 +33,8 @@ void json_key(struct json *j, const char *key);
  * document stays valid JSON whatever the profile's names contain. */
 void json_string(struct json *j, const char *s);
 void json_string_len(struct json *j, const char *s, size_t len);
-void json_int(struct json *j, int64_t v);
+/* Any integer up to 128 bits: JSON numbers have no range. */
+void json_int(struct json *j, __int128 v);
 void json_uint(struct json *j, uint64_t v);
 /* Shortest text that reads back as V; non-finite values write null. */
 void json_double(struct json *j, double v);

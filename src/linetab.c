@@ -18,9 +18,9 @@ void linetab_release(struct linetab *t)
 	linetab_init(t);
 }
 
-static size_t slot_of(int64_t line, size_t nslots)
+static size_t slot_of(uint64_t line, size_t nslots)
 {
-	uint64_t h = (uint64_t)line * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = line * 0x9e3779b97f4a7c15ULL;
 
 	return (size_t)(h >> 32) & (nslots - 1);
 }
@@ -39,7 +39,7 @@ static void rehash(struct linetab *t, size_t nslots)
 	}
 }
 
-struct line_entry *linetab_find(const struct linetab *t, int64_t line)
+struct line_entry *linetab_find(const struct linetab *t, uint64_t line)
 {
 	if (t->nslots == 0)
 		return NULL;
@@ -53,7 +53,7 @@ struct line_entry *linetab_find(const struct linetab *t, int64_t line)
 	}
 }
 
-struct line_entry *linetab_get(struct linetab *t, int64_t line)
+struct line_entry *linetab_get(struct linetab *t, uint64_t line)
 {
 	struct line_entry *e;
 	size_t s;

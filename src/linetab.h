@@ -15,13 +15,13 @@ struct func;
 struct call_site {
 	struct func *caller;
 	struct func *callee;
-	int64_t count;
+	cost_t count;
 	cost_t *cost;
 	struct call_site *next;
 };
 
 struct line_entry {
-	int64_t line;
+	uint64_t line;
 	cost_t *cost;              /* self cost; NULL when only calls were seen */
 	struct func *owner;        /* the first function calling from here */
 	struct call_site *sites;   /* in order of first appearance */
@@ -39,8 +39,8 @@ void linetab_init(struct linetab *t);
 void linetab_release(struct linetab *t);
 /* The entry for LINE, created empty if missing.  The pointer is valid until
  * the next call that creates an entry. */
-struct line_entry *linetab_get(struct linetab *t, int64_t line);
+struct line_entry *linetab_get(struct linetab *t, uint64_t line);
 /* The entry for LINE or NULL. */
-struct line_entry *linetab_find(const struct linetab *t, int64_t line);
+struct line_entry *linetab_find(const struct linetab *t, uint64_t line);
 
 #endif

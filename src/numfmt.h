@@ -9,10 +9,14 @@
 
 #include "cost.h"
 
-/* Longest text numfmt_count writes, with its NUL. */
-#define NUMFMT_COUNT_MAX 32
+/* Longest text numfmt_count or numfmt_decimal writes, with its NUL: any
+ * 128-bit integer, sign and commas included. */
+#define NUMFMT_COUNT_MAX 56
 /* Longest text numfmt_percent writes, with its NUL. */
 #define NUMFMT_PERCENT_MAX 48
+
+/* Write V into BUF in plain decimal.  Returns the length. */
+size_t numfmt_decimal(char *buf, cost_t v);
 
 /* Write C into BUF: "." when absent; digits grouped by commas; negative
  * numbers without commas (the reference's commify only groups a leading run
@@ -25,12 +29,13 @@ size_t numfmt_count_width(cost_t c);
 
 /* X * 100 / TOTAL as Perl computes it (integer arithmetic while exact, else
  * doubles); 0 when TOTAL is absent or zero. */
-double numfmt_ratio100(int64_t x, cost_t total);
+double numfmt_ratio100(cost_t x, cost_t total);
 
 /* " (12.34%)" for -9.995 < P < 99.995, else " (100.0%)".  Returns the length. */
 size_t numfmt_percent(char *buf, double p);
 
-/* Perl's X / Y for integers (Y != 0). */
-double numfmt_perl_div(int64_t x, int64_t y);
+/* Perl's X / Y (Y != 0) for integers, which Perl holds exactly from
+ * -2^63 to 2^64-1 and as doubles beyond. */
+double numfmt_perl_div(cost_t x, cost_t y);
 
 #endif

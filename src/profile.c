@@ -53,7 +53,8 @@ void profile_release(struct profile *p)
 		free(p->derived[i].coef);
 	}
 	free(p->derived);
-	free(p->magnitude);
+	free(p->magnitude[0]);
+	free(p->magnitude[1]);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
 }

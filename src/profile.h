@@ -55,7 +55,7 @@ struct edge_key {
 
 struct edge {
 	struct edge_key key;
-	int64_t count;
+	cost_t count;              /* calls: as counts, up to 2^64-1 in size */
 	cost_t *cost;
 	struct edge *next_out;
 	struct edge *next_in;
@@ -116,9 +116,11 @@ struct profile {
 	struct derived *derived;   /* events nraw.. */
 	size_t nderived;
 	bool events_final;         /* long names and derived events are resolved */
-	uint64_t *magnitude;       /* per event: the sum of |count| over every self
-				      cost line read (of every profile): while it
-				      fits in 63 bits no sum of self costs overflows */
+	uint64_t *magnitude[2];    /* per event: the sum of |count| over every self
+				      cost line read, of every profile added
+				      [0] and of every one subtracted [1]: while
+				      each fits in 64 bits no sum of self costs
+				      leaves the range of counts */
 	struct event *event_defs;  /* "event:" lines */
 	size_t nevent_defs;
 	struct part *parts;

@@ -24,7 +24,7 @@ struct call_row {
 	const cost_t *cost;        /* what the row prints */
 	const cost_t *sort_cost;   /* what it sorts by */
 	const struct func *other;  /* the caller or callee named */
-	int64_t count;
+	cost_t count;
 };
 void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c);
 

@@ -30,7 +30,7 @@ struct order {
 	bool by_self;              /* functions by self cost, as the text table without --inclusive */
 };
 
-static int64_t sort_value(cost_t c, bool magnitude)
+static cost_t sort_value(cost_t c, bool magnitude)
 {
 	if (c == COST_ABSENT)
 		return -1;
@@ -40,8 +40,8 @@ static int64_t sort_value(cost_t c, bool magnitude)
 static int cost_order(const struct order *o, const cost_t *a, const cost_t *b)
 {
 	for (size_t k = 0; k < o->nevents; k++) {
-		int64_t x = a ? sort_value(a[o->events[k]], o->magnitude) : -1;
-		int64_t y = b ? sort_value(b[o->events[k]], o->magnitude) : -1;
+		cost_t x = a ? sort_value(a[o->events[k]], o->magnitude) : -1;
+		cost_t y = b ? sort_value(b[o->events[k]], o->magnitude) : -1;
 
 		if (x != y)
 			return x > y ? -1 : 1;
@@ -61,7 +61,7 @@ static int func_cmp(const void *a, const void *b, void *arg)
 
 struct call {
 	const struct func *other;
-	int64_t count;
+	cost_t count;
 	const cost_t *cost;
 };
 
@@ -111,13 +111,14 @@ static void write_edges(struct json *j, const struct profile *p, const struct or
 	free(calls);
 }
 
-static int64_t times_called(const struct func *f)
+/* Exact: each count is at most 2^64-1 in size, and there are fewer than
+ * 2^63 edges. */
+static cost_t times_called(const struct func *f)
 {
-	int64_t n = 0;
+	cost_t n = 0;
 
 	for (const struct edge *e = f->in; e; e = e->next_in)
-		if (__builtin_add_overflow(n, e->count, &n))
-			return INT64_MAX;
+		n += e->count;
 	return n;
 }
 

@@ -41,7 +41,7 @@ static void add_to_summary(const struct profile *p, cost_t *summary, const cost_
 	ok = cost_add(summary, v, n);
 	free(tmp);
 	if (!ok)
-		die(EXIT_INPUT, "%s: the program total overflows 64 bits", p->path);
+		die(EXIT_INPUT, "%s: the program total does not fit in 64 bits", p->path);
 }
 
 /* Multi-part profiles: the sum of each selected part's own total.  Only
@@ -103,7 +103,7 @@ struct sort_spec {
 };
 
 /* The size of a change; absent sorts below zero. */
-static int64_t magnitude(cost_t c)
+static cost_t magnitude(cost_t c)
 {
 	return c == COST_ABSENT ? -1 : c < 0 ? -c : c;
 }
@@ -111,7 +111,7 @@ static int64_t magnitude(cost_t c)
 static int magnitude_cmp(const cost_t *a, const cost_t *b, const size_t *order, size_t norder)
 {
 	for (size_t k = 0; k < norder; k++) {
-		int64_t x = magnitude(a[order[k]]), y = magnitude(b[order[k]]);
+		cost_t x = magnitude(a[order[k]]), y = magnitude(b[order[k]]);
 
 		if (x != y)
 			return x > y ? -1 : 1;
@@ -152,10 +152,12 @@ static void set_thresholds(struct table *t, const struct options *opt, size_t ns
 }
 
 /* The totals the threshold walk measures against: the program totals, or
- * in a diff the sum of the rows' changes either way. */
-static int64_t *walk_totals(const struct table *t, bool diff, const size_t *sort, size_t nsort)
+ * in a diff the sum of the rows' changes either way.  Sums over the rows
+ * are exact: each row is at most 2^64 in size, and 128 bits hold 2^63
+ * rows' worth. */
+static cost_t *walk_totals(const struct table *t, bool diff, const size_t *sort, size_t nsort)
 {
-	int64_t *totals = xcalloc(nsort, sizeof(*totals));
+	cost_t *totals = xcalloc(nsort, sizeof(*totals));
 
 	for (size_t k = 0; k < nsort; k++) {
 		if (!diff) {
@@ -163,10 +165,10 @@ static int64_t *walk_totals(const struct table *t, bool diff, const size_t *sort
 			continue;
 		}
 		for (size_t r = 0; r < t->nrows; r++) {
-			int64_t m = magnitude(t->rows[r]->total[sort[k]]);
+			cost_t m = magnitude(t->rows[r]->total[sort[k]]);
 
-			if (m > 0 && __builtin_add_overflow(totals[k], m, &totals[k]))
-				totals[k] = INT64_MAX;
+			if (m > 0)
+				totals[k] += m;
 		}
 	}
 	return totals;
@@ -176,11 +178,11 @@ static int64_t *walk_totals(const struct table *t, bool diff, const size_t *sort
  * has reached its threshold.  In self mode it accumulates the rows' counts;
  * in inclusive mode it takes "total minus this row" (not a sum).  A diff
  * accumulates the size of each change. */
-static void walk_threshold(struct table *t, const struct profile *p, bool inclusive,
+static void walk_threshold(struct table *t, bool inclusive,
 			   bool diff, const size_t *sort, size_t nsort)
 {
-	int64_t *acc = xcalloc(nsort, sizeof(*acc));
-	int64_t *totals = walk_totals(t, diff, sort, nsort);
+	cost_t *acc = xcalloc(nsort, sizeof(*acc));
+	cost_t *totals = walk_totals(t, diff, sort, nsort);
 
 	t->nshown = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -191,13 +193,8 @@ static void walk_threshold(struct table *t, const struct profile *p, bool inclus
 
 			for (size_t k = 0; k < nsort && reached; k++) {
 				cost_t total = totals[k];
-				int64_t scaled;
-				double prop;
+				double prop = (double)(acc[k] * 100);
 
-				if (__builtin_mul_overflow(acc[k], (int64_t)100, &scaled))
-					prop = (double)acc[k] * 100.0;
-				else
-					prop = (double)scaled;
 				if (total != COST_ABSENT && total > 0)
 					prop = numfmt_ratio100(acc[k], total);
 				else if (diff)
@@ -213,19 +210,13 @@ static void walk_threshold(struct table *t, const struct profile *p, bool inclus
 
 			if (x == COST_ABSENT)
 				continue;
-			if (diff) {
-				if (__builtin_add_overflow(acc[k], magnitude(x), &acc[k]))
-					acc[k] = INT64_MAX;
-			} else if (inclusive) {
-				cost_t total = totals[k];
-
-				if (__builtin_sub_overflow(total == COST_ABSENT ? 0 : total, x, &acc[k]))
-					die(EXIT_INPUT, "%s: the program total minus the inclusive cost of %s "
-					    "overflows 64 bits", p->path, t->rows[r]->fullname);
-			} else if (__builtin_add_overflow(acc[k], x, &acc[k])) {
-				die(EXIT_INPUT, "%s: the sum of the functions' costs overflows 64 bits",
-				    p->path);
-			}
+			/* Exact in 128 bits, as Perl is while the figures fit 64. */
+			if (diff)
+				acc[k] += magnitude(x);
+			else if (inclusive)
+				acc[k] = (totals[k] == COST_ABSENT ? 0 : totals[k]) - x;
+			else
+				acc[k] += x;
 		}
 	}
 	free(totals);
@@ -267,7 +258,7 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 	compute_summary(t, p);
 	qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &spec);
 	set_thresholds(t, opt, nsort);
-	walk_threshold(t, p, opt->inclusive, diff, sort, nsort);
+	walk_threshold(t, opt->inclusive, diff, sort, nsort);
 	collect_files(t, p);
 }
 

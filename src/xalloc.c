@@ -118,9 +118,8 @@ void arena_release(struct arena *a)
 
 void *arena_alloc(struct arena *a, size_t size)
 {
-	/* Everything the program puts in arenas needs 8-byte alignment at most;
-	 * max_align_t's 16 would waste a word on every 9-event cost vector. */
-	const size_t align = 8;
+	/* Cost vectors hold 128-bit counts, which need max_align_t's 16. */
+	const size_t align = _Alignof(max_align_t);
 	size_t rounded, block;
 	struct arena_block *b;
 	void *p;

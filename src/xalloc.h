@@ -30,7 +30,7 @@ struct arena {
 /* An arena owns everything allocated from it; arena_release frees it all. */
 void arena_init(struct arena *a);
 void arena_release(struct arena *a);
-/* SIZE bytes aligned to 8, uninitialised. */
+/* SIZE bytes aligned for any type, uninitialised. */
 void *arena_alloc(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 

@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..26"
+echo "1..32"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -76,15 +76,18 @@ run 0 --auto=no ids.out
 out_has '^6 .*a.c:big$'; out_has 'a.c:huge$'; out_has 'a.c:one$'
 result "compression ids up to 2^64-1"
 
-# Addresses and line numbers up to 64 bits.
-printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 9223372036854775807 5\n+0 -9223372036854775806 2\n-1 * 1\n' > pos.out
-run 0 --auto=yes pos.out
-out_has '^8 .*a.c:main$'; out_has '<bogus line 9223372036854775807>'
+# Addresses and line numbers up to 64 bits; --context around the last line
+# must not wrap.
+printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 18446744073709551615 5\n+0 -18446744073709551614 2\n-1 * 1\n3 9223372036854775808 4\n' > pos.out
+run 0 --auto=yes --context=1000000000 pos.out
+out_has '^12 .*a.c:main$'; out_has '<bogus line 9223372036854775808>'
+out_has '<bogus line 18446744073709551615>'; out_has '^3 .* source line 1$'
 result "64-bit addresses and line numbers"
-printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 1 5\n+1 1 7\n1 9223372036854775808 4\n' > pos2.out
+printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 18446744073709551615 5\n+1 1 7\n1 +1 4\n1 18446744073709551616 3\n' > pos2.out
 run 0 --auto=no pos2.out
-out_has '^5 .*a.c:main$'; err_has 'WARNING: line 6 malformed'; err_has 'WARNING: line 7 malformed'
-result "addresses past 2^64-1 and lines past 2^63-1 are malformed lines"
+out_has '^5 .*a.c:main$'
+err_has 'WARNING: line 6 malformed'; err_has 'WARNING: line 7 malformed'; err_has 'WARNING: line 8 malformed'
+result "addresses and line numbers past 2^64-1 are malformed lines"
 
 # NUL bytes.
 printf 'events: Ir\nfl=a.c\nfn=ma\000in\n1 5\n' > nul.out
@@ -125,13 +128,17 @@ printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=-3 1\n1 5\n' > negcalls.out
 run 0 --auto=no negcalls.out
 err_has 'WARNING: line 5 malformed'
 result "negative call count"
+printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=18446744073709551615 1\n1 5\n' > maxcalls.out
+run 0 --auto=no --tree=calling maxcalls.out
+out_has '>   a.c:w (18,446,744,073,709,551,615x)'
+result "call count 2^64-1"
 printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=18446744073709551616 1\n1 5\n' > bigcalls.out
 run 2 --auto=no bigcalls.out
-err_has '^cgannotate: bigcalls.out:5: call count 18446744073709551616 is larger than 9223372036854775807'; out_empty
+err_has '^cgannotate: bigcalls.out:5: call count 18446744073709551616 is larger than 18446744073709551615'; out_empty
 result "call count beyond 64 bits"
-printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=9223372036854775807 1\n1 5\ncalls=1 1\n1 5\n' > sumcalls.out
+printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=18446744073709551615 1\n1 5\ncalls=1 1\n1 5\n' > sumcalls.out
 run 2 --auto=no sumcalls.out
-err_has '^cgannotate: sumcalls.out:8: a sum of call counts overflows 64 bits'; out_empty
+err_has '^cgannotate: sumcalls.out:8: a sum of call counts does not fit in 64 bits'; out_empty
 result "sum of call counts beyond 64 bits"
 
 # Thousands of events per line.
@@ -140,19 +147,39 @@ run 0 --auto=no --show-percs=no events.out
 out_has 'E2999'; out_has '2,999 .*a.c:main$'
 result "3000 events"
 
-# Counts above 2^63-1 and sums that overflow.
-printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 5 9223372036854775808\n' > bigcount.out
+# Counts up to 2^64-1, and sums that overflow.
+printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 18446744073709551614 9223372036854775808\nfn=f\n2 1 9223372036854775807\n' > maxcount.out
+run 0 --auto=no --show-percs=yes maxcount.out
+out_has '^18,446,744,073,709,551,615 (100.0%) 18,446,744,073,709,551,615 (100.0%)  PROGRAM TOTALS'
+out_has '^18,446,744,073,709,551,614 (100.0%) 9,223,372,036,854,775,808 (50.00%)  a.c:main$'
+result "counts up to 2^64-1"
+run 0 --auto=no --format=json maxcount.out
+out_has '"totals": \[18446744073709551615, 18446744073709551615\]'
+result "counts up to 2^64-1 in JSON"
+printf 'events: Ir Dr\nfl=a.c\nfn=main\n1 5 18446744073709551616\n' > bigcount.out
 run 2 --auto=no bigcount.out
-err_has '^cgannotate: bigcount.out:4: count 9223372036854775808 is larger than 9223372036854775807'; out_empty
-result "count beyond 2^63-1"
-printf 'events: Ir\nfl=a.c\nfn=main\n1 9223372036854775807\nfn=other\n2 1\n' > sum.out
+err_has '^cgannotate: bigcount.out:4: count 18446744073709551616 is larger than 18446744073709551615'; out_empty
+result "count beyond 2^64-1"
+printf 'events: Ir\nfl=a.c\nfn=main\n1 18446744073709551615\nfn=other\n2 1\n' > sum.out
 run 2 --auto=no sum.out
 err_has '^cgannotate: sum.out:6: the counts of event Ir add up to more than 64 bits'; out_empty
 result "self costs adding up beyond 64 bits"
-printf 'events: Ir\nsummary: 9223372036854775807\nfl=a.c\nfn=main\n1 9223372036854775806\ncfn=w\ncalls=1 1\n2 2\nfn=w\n3 1\n' > incl.out
+printf 'events: Ir\nsummary: 18446744073709551615\nfl=a.c\nfn=main\n1 18446744073709551614\ncfn=w\ncalls=1 1\n2 2\nfn=w\n3 1\n' > incl.out
 run 2 --auto=no --inclusive=yes incl.out
-err_has '^cgannotate: incl.out: the inclusive cost of a.c:main overflows 64 bits'; out_empty
+err_has '^cgannotate: incl.out: the inclusive cost of a.c:main does not fit in 64 bits'; out_empty
 result "inclusive cost beyond 64 bits"
+printf 'events: Ir\nfl=a.c\nfn=main\n1 18446744073709551615\n' > old.out
+printf 'events: Ir\nfl=a.c\nfn=main\n1 0\n' > new.out
+run 0 --auto=no --diff old.out new.out
+out_has ' -18446744073709551615 (-100.0%)  a.c:main$'
+result "a diff of 64-bit profiles, down to -(2^64-1)"
+run 2 --auto=no --merge old.out old.out
+err_has '^cgannotate: old.out:4: the counts of event Ir add up to more than 64 bits'; out_empty
+result "a merge adding up beyond 64 bits"
+printf 'events: Ir Dr\nevent: Sum = Ir + Dr\nfl=a.c\nfn=main\n1 18446744073709551615 1\n' > derived.out
+run 2 --auto=no --show=Sum derived.out
+err_has "^cgannotate: derived.out:5: a derived event's count does not fit in 64 bits"; out_empty
+result "a derived event beyond 64 bits"
 
 # Source files that are directories, binary, unreadable or enormous, and
 # include directories that do not exist.  (Tests run as root, for whom

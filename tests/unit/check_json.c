@@ -1,5 +1,4 @@
 /* The JSON writer: layout, escaping, numbers. */
-#define _GNU_SOURCE
 #include "unit.h"
 
 #include <stdint.h>

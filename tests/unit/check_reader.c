@@ -16,10 +16,10 @@ START_TEST(test_subpositions)
 
 	unit_read(&p, "positions: line\nevents: Ir\nfl=a.c\nfn=f\n"
 		  "10 1\n+2 2\n-5 4\n* 8\n0x20 16\n");
-	ck_assert_int_eq(unit_line(&p, "a.c", 10)->cost[0], 1);
-	ck_assert_int_eq(unit_line(&p, "a.c", 12)->cost[0], 2);
-	ck_assert_int_eq(unit_line(&p, "a.c", 7)->cost[0], 4 + 8);
-	ck_assert_int_eq(unit_line(&p, "a.c", 32)->cost[0], 16);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 10)->cost[0], 1);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 12)->cost[0], 2);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 7)->cost[0], 4 + 8);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 32)->cost[0], 16);
 	unit_release(&p);
 }
 END_TEST
@@ -31,10 +31,10 @@ START_TEST(test_instr_line_positions)
 	/* Addresses and lines are decompressed separately. */
 	unit_read(&p, "positions: instr line\nevents: Ir\nfl=a.c\nfn=f\n"
 		  "0x1000 5 3\n+4 +1 2\n+2 * 1\n-6 -3 7\n");
-	ck_assert_int_eq(unit_line(&p, "a.c", 5)->cost[0], 3);
-	ck_assert_int_eq(unit_line(&p, "a.c", 6)->cost[0], 3);
-	ck_assert_int_eq(unit_line(&p, "a.c", 3)->cost[0], 7);
-	ck_assert_int_eq(self_of(&p, "a.c:f")[0], 13);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 5)->cost[0], 3);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 6)->cost[0], 3);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 3)->cost[0], 7);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 13);
 	unit_release(&p);
 }
 END_TEST
@@ -58,10 +58,10 @@ START_TEST(test_name_compression)
 	unit_read(&p, "events: Ir\nob=(1) /bin/x\nfl=(1) a.c\nfn=(1) main\n1 1\n"
 		  "cfl=(2) b.c\ncfn=(2) helper\ncalls=3 10\n1 30\n"
 		  "fl=(2)\nfn=(2)\n10 30\nfn=(1)\n2 1\n");
-	ck_assert_int_eq(self_of(&p, "a.c:main")[0], 1);
-	ck_assert_int_eq(self_of(&p, "b.c:helper")[0], 30);
+	ck_assert_cost_eq(self_of(&p, "a.c:main")[0], 1);
+	ck_assert_cost_eq(self_of(&p, "b.c:helper")[0], 30);
 	/* "(1)" in the fn= kind names main whatever file is current. */
-	ck_assert_int_eq(self_of(&p, "b.c:main")[0], 1);
+	ck_assert_cost_eq(self_of(&p, "b.c:main")[0], 1);
 	ck_assert_str_eq(unit_func(&p, "a.c:main")->object, "/bin/x");
 	unit_release(&p);
 }
@@ -74,13 +74,35 @@ START_TEST(test_absent_versus_zero)
 
 	unit_read(&p, "events: A B C\nfl=a.c\nfn=f\n1 5\n2 0 0\nfn=g\n3\n");
 	v = self_of(&p, "a.c:f");
-	ck_assert_int_eq(v[0], 5);
-	ck_assert_int_eq(v[1], 0);
-	ck_assert_int_eq(v[2], COST_ABSENT);
+	ck_assert_cost_eq(v[0], 5);
+	ck_assert_cost_eq(v[1], 0);
+	ck_assert_cost_eq(v[2], COST_ABSENT);
 	v = self_of(&p, "a.c:g");
-	ck_assert_int_eq(v[0], COST_ABSENT);
+	ck_assert_cost_eq(v[0], COST_ABSENT);
 	/* A position with no counts still makes a line entry. */
 	ck_assert_ptr_nonnull(unit_line(&p, "a.c", 3)->cost);
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_wide_counts)
+{
+	struct profile p;
+	const cost_t max = COST_MAX;
+	struct func *main_fn;
+
+	/* Counts and call counts use all 64 bits, and so do line numbers; a
+	 * negative count may be as large. */
+	unit_read(&p, "events: A B\nfl=a.c\nfn=main\n"
+		  "18446744073709551615 18446744073709551615 -18446744073709551615\n"
+		  "cfn=leaf\ncalls=18446744073709551615 1\n1 0xffffffffffffffff\n");
+	main_fn = unit_func(&p, "a.c:main");
+	ck_assert_cost_eq(main_fn->self[0], max);
+	ck_assert_cost_eq(main_fn->self[1], -max);
+	ck_assert_cost_eq(unit_line(&p, "a.c", UINT64_MAX)->cost[0], max);
+	ck_assert_cost_eq(main_fn->out->count, max);
+	ck_assert_cost_eq(main_fn->out->cost[0], max);
+	ck_assert_cost_eq(unit_func(&p, "a.c:leaf")->called[0], max);
 	unit_release(&p);
 }
 END_TEST
@@ -95,13 +117,13 @@ START_TEST(test_calls)
 	main_fn = unit_func(&p, "a.c:main");
 	leaf = unit_func(&p, "a.c:leaf");
 	/* Call costs are not self costs, calls=0 included. */
-	ck_assert_int_eq(main_fn->self[0], 2);
-	ck_assert_int_eq(main_fn->outgoing[0], 47);
-	ck_assert_int_eq(leaf->called[0], 47);
+	ck_assert_cost_eq(main_fn->self[0], 2);
+	ck_assert_cost_eq(main_fn->outgoing[0], 47);
+	ck_assert_cost_eq(leaf->called[0], 47);
 	ck_assert_ptr_nonnull(main_fn->out);
-	ck_assert_int_eq(main_fn->out->count, 4);
-	ck_assert_int_eq(main_fn->out->cost[0], 47);
-	ck_assert_int_eq(unit_line(&p, "a.c", 1)->sites->count, 4);
+	ck_assert_cost_eq(main_fn->out->count, 4);
+	ck_assert_cost_eq(main_fn->out->cost[0], 47);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 1)->sites->count, 4);
 	unit_release(&p);
 }
 END_TEST
@@ -112,9 +134,9 @@ START_TEST(test_inlined_files)
 	struct func *inl;
 
 	unit_read(&p, "events: Ir\nfl=a.c\nfn=f\n1 1\nfi=h.h\n5 2\nfe=a.c\n2 4\n");
-	ck_assert_int_eq(self_of(&p, "a.c:f")[0], 5);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 5);
 	inl = unit_func(&p, "h.h:f");
-	ck_assert_int_eq(inl->self[0], 2);
+	ck_assert_cost_eq(inl->self[0], 2);
 	ck_assert_ptr_eq(inl->host, unit_func(&p, "a.c:f"));
 	/* No object for names fi= creates. */
 	ck_assert_ptr_null(inl->object);
@@ -129,8 +151,8 @@ START_TEST(test_pyprof_order)
 	/* fi= before any fn=, cfi= after cfn=. */
 	unit_read(&p, "events: Ticks\nfi=x.py\nfn=a\n1 5\ncfn=b\ncfi=y.py\ncalls=2 3\n1 9\n"
 		  "fi=y.py\nfn=b\n3 9\n");
-	ck_assert_int_eq(self_of(&p, "x.py:a")[0], 5);
-	ck_assert_int_eq(unit_func(&p, "y.py:b")->called[0], 9);
+	ck_assert_cost_eq(self_of(&p, "x.py:a")[0], 5);
+	ck_assert_cost_eq(unit_func(&p, "y.py:b")->called[0], 9);
 	unit_release(&p);
 }
 END_TEST
@@ -142,10 +164,10 @@ START_TEST(test_parts)
 	unit_read(&p, "version: 1\npart: 1\nevents: Ir\nsummary: 10\nfl=a.c\nfn=f\n1 10\n"
 		  "version: 1\npart: 2\nevents: Ir\nsummary: 0\nfl=a.c\nfn=f\n1 5\ntotals: 5\n");
 	ck_assert_uint_eq(p.nparts, 2);
-	ck_assert_int_eq(p.parts[0].summary[0], 10);
-	ck_assert_int_eq(p.parts[1].totals[0], 5);
-	ck_assert_int_eq(p.parts[1].self_sum[0], 5);
-	ck_assert_int_eq(self_of(&p, "a.c:f")[0], 15);
+	ck_assert_cost_eq(p.parts[0].summary[0], 10);
+	ck_assert_cost_eq(p.parts[1].totals[0], 5);
+	ck_assert_cost_eq(p.parts[1].self_sum[0], 5);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 15);
 	ck_assert_str_eq(p.part_name, "1");
 	unit_release(&p);
 }
@@ -156,7 +178,7 @@ START_TEST(test_crlf_and_no_final_newline)
 	struct profile p;
 
 	unit_read(&p, "events: Ir\r\nfl=a.c\r\nfn=f\r\n1 3\r\n2 4");
-	ck_assert_int_eq(self_of(&p, "a.c:f")[0], 7);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 7);
 	unit_release(&p);
 }
 END_TEST
@@ -224,14 +246,14 @@ START_TEST(test_derived_events)
 	ck_assert_str_eq(p.events[2].long_name, "Cycles");
 	ck_assert_str_eq(p.events[3].name, "Twice");
 	/* f: Cyc = (3 + 10) + (20) + (4) = 37; Twice = 74. */
-	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[2], 37);
-	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[3], 74);
-	ck_assert_int_eq(unit_line(&p, "a.c", 2)->cost[2], 20);
-	ck_assert_int_eq(unit_line(&p, "a.c", 2)->cost[0], COST_ABSENT);
+	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[2], 37);
+	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[3], 74);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 2)->cost[2], 20);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 2)->cost[0], COST_ABSENT);
 	/* Absent when every input is absent. */
-	ck_assert_int_eq(unit_line(&p, "a.c", 4)->cost[2], COST_ABSENT);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 4)->cost[2], COST_ABSENT);
 	/* The summary line gets them too: 7 + 30. */
-	ck_assert_int_eq(p.parts[0].summary[2], 37);
+	ck_assert_cost_eq(p.parts[0].summary[2], 37);
 	unit_release(&p);
 }
 END_TEST
@@ -252,8 +274,8 @@ START_TEST(test_part_selection)
 	ck_assert(p.parts[0].skipped);
 	ck_assert(!p.parts[1].skipped);
 	ck_assert_uint_eq(p.parts[1].number, 2);
-	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[0], 7);
-	ck_assert_int_eq(unit_func(&p, "a.c:g")->called[0], 3);
+	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[0], 7);
+	ck_assert_cost_eq(unit_func(&p, "a.c:g")->called[0], 3);
 	unit_release(&p);
 }
 END_TEST
@@ -271,13 +293,13 @@ START_TEST(test_negate_and_merge)
 	unit_read_more(&p, "events: Ir\nfl=a.c\nfn=f\n1 8\ncfn=g\ncalls=3 1\n1 12\nfn=h\n2 1\n");
 	ck_assert(profile_is_diff(&p));
 	ck_assert(p.parts[0].negated && !p.parts[1].negated);
-	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[0], 3);
-	ck_assert_int_eq(unit_func(&p, "a.c:h")->self[0], 1);
+	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[0], 3);
+	ck_assert_cost_eq(unit_func(&p, "a.c:h")->self[0], 1);
 	e = profile_find_edge(&p, unit_func(&p, "a.c:f"), unit_func(&p, "a.c:g"));
 	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(e->count, 1);
-	ck_assert_int_eq(e->cost[0], 2);
-	ck_assert_int_eq(unit_line(&p, "a.c", 1)->cost[0], 3);
+	ck_assert_cost_eq(e->count, 1);
+	ck_assert_cost_eq(e->cost[0], 2);
+	ck_assert_cost_eq(unit_line(&p, "a.c", 1)->cost[0], 3);
 	unit_release(&p);
 }
 END_TEST
@@ -296,7 +318,7 @@ START_TEST(test_rename_while_reading)
 	unit_read_more(&p, "events: Ir\nfl=(1) /build/v1/a.c\nfn=(1) f.isra.0\n1 5\n"
 		       "fl=(2) /build/v2/a.c\nfn=(2) f\n1 7\n");
 	/* Both names now denote one function, whose costs are summed. */
-	ck_assert_int_eq(unit_func(&p, "a.c:f")->self[0], 12);
+	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[0], 12);
 	ck_assert_ptr_null(profile_find_file(&p, "/build/v1/a.c"));
 	unit_release(&p);
 	rename_free(fr);
@@ -324,6 +346,7 @@ int main(void)
 	tcase_add_test(tc, test_unknown_position_kind);
 	tcase_add_test(tc, test_name_compression);
 	tcase_add_test(tc, test_absent_versus_zero);
+	tcase_add_test(tc, test_wide_counts);
 	tcase_add_test(tc, test_calls);
 	tcase_add_test(tc, test_inlined_files);
 	tcase_add_test(tc, test_pyprof_order);

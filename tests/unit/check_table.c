@@ -84,9 +84,9 @@ START_TEST(test_threshold_inclusive_walk)
 	setup(&s, "events: Ir\nsummary: 100\nfl=a.c\nfn=main\n1 20\ncfn=work\ncalls=1 2\n1 80\n"
 	      "fn=work\n2 50\ncfn=leaf\ncalls=1 3\n2 30\nfn=leaf\n3 30\n", args, 2);
 	ck_assert_uint_eq(s.t.nrows, 3);
-	ck_assert_int_eq(s.t.rows[0]->total[0], 100);
-	ck_assert_int_eq(s.t.rows[1]->total[0], 80);
-	ck_assert_int_eq(s.t.rows[2]->total[0], 30);
+	ck_assert_cost_eq(s.t.rows[0]->total[0], 100);
+	ck_assert_cost_eq(s.t.rows[1]->total[0], 80);
+	ck_assert_cost_eq(s.t.rows[2]->total[0], 30);
 	ck_assert_uint_eq(s.t.nshown, 3);
 	teardown(&s);
 }
@@ -102,9 +102,9 @@ START_TEST(test_recursion)
 	setup(&s, "events: Ir\nsummary: 100\nfl=a.c\nfn=main\n1 10\ncfn=fib\ncalls=1 2\n1 90\n"
 	      "fn=fib\n2 80\ncfn=fib\ncalls=10 2\n2 70\ncfn=leaf\ncalls=1 3\n2 10\n"
 	      "fn=leaf\n3 10\n", args, 1);
-	ck_assert_int_eq(unit_func(&s.p, "a.c:fib")->total[0], 90);
-	ck_assert_int_eq(unit_func(&s.p, "a.c:main")->total[0], 100);
-	ck_assert_int_eq(unit_func(&s.p, "a.c:leaf")->total[0], 10);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:fib")->total[0], 90);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:main")->total[0], 100);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:leaf")->total[0], 10);
 	teardown(&s);
 }
 END_TEST
@@ -119,10 +119,10 @@ START_TEST(test_mutual_recursion_through_inlined_code)
 	setup(&s, "events: Ir\nfl=a.c\nfn=main\n1 1\ncfn=even\ncalls=1 2\n1 20\n"
 	      "fn=even\n2 5\ncfn=odd\ncalls=3 3\n2 15\n"
 	      "fn=odd\n3 4\nfi=h.h\n9 1\ncfn=even\ncfi=a.c\ncalls=2 2\n9 10\n", args, 1);
-	ck_assert_int_eq(unit_func(&s.p, "a.c:even")->total[0], 5);
-	ck_assert_int_eq(unit_func(&s.p, "a.c:odd")->total[0], 4);
-	ck_assert_int_eq(unit_func(&s.p, "h.h:odd")->total[0], 1);
-	ck_assert_int_eq(unit_func(&s.p, "a.c:main")->total[0], 21);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:even")->total[0], 5);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:odd")->total[0], 4);
+	ck_assert_cost_eq(unit_func(&s.p, "h.h:odd")->total[0], 1);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:main")->total[0], 21);
 	teardown(&s);
 }
 END_TEST
@@ -152,8 +152,8 @@ START_TEST(test_summary_calculated)
 
 	setup(&s, "events: A B\nsummary: 0 0\nfl=a.c\nfn=f\n1 5\nfn=g\n2 7\n", NULL, 0);
 	ck_assert(s.t.calculated);
-	ck_assert_int_eq(s.t.summary[0], 12);
-	ck_assert_int_eq(s.t.summary[1], COST_ABSENT);
+	ck_assert_cost_eq(s.t.summary[0], 12);
+	ck_assert_cost_eq(s.t.summary[1], COST_ABSENT);
 	teardown(&s);
 }
 END_TEST
@@ -166,7 +166,7 @@ START_TEST(test_summary_of_parts)
 	      "events: Ir\nfl=a.c\nfn=f\n1 6\ntotals: 6\n"
 	      "events: Ir\nsummary: 0\nfn=f\n1 4\n", NULL, 0);
 	ck_assert(!s.t.calculated);
-	ck_assert_int_eq(s.t.summary[0], 20);
+	ck_assert_cost_eq(s.t.summary[0], 20);
 	teardown(&s);
 }
 END_TEST

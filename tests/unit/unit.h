@@ -9,7 +9,20 @@
 #include <unistd.h>
 
 #include "callgrind.h"
+#include "numfmt.h"
 #include "profile.h"
+
+/* Counts are 128-bit: Check's integer assertions would cut them to 64
+ * bits, and COST_ABSENT to 0. */
+#define ck_assert_cost_eq(x, y) do { \
+	cost_t cx_ = (x), cy_ = (y); \
+	char bx_[NUMFMT_COUNT_MAX], by_[NUMFMT_COUNT_MAX]; \
+	if (cx_ != cy_) { \
+		numfmt_decimal(bx_, cx_); \
+		numfmt_decimal(by_, cy_); \
+		ck_abort_msg("%s == %s: %s != %s", #x, #y, bx_, by_); \
+	} \
+} while (0)
 
 /* Write TEXT to a new temporary file named by the mkstemp template PATH,
  * which gets the file's name. */
