@@ -1,0 +1,1 @@
+cd wide && cgannotate --context=1 --show-percs=no wide.out

@@ -1,0 +1,1 @@
+cd wide && cgannotate wide.out

@@ -1,0 +1,1 @@
+cd wide && cgannotate --diff wide.out small.out

@@ -1,0 +1,1 @@
+cd wide && cgannotate --inclusive=yes --tree=both wide.out

@@ -1,0 +1,1 @@
+cd wide && cgannotate --format=json wide.out

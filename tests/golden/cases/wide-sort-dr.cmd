@@ -1,0 +1,1 @@
+cd wide && cgannotate --sort=Dr --inclusive=yes wide.out

@@ -1,0 +1,10 @@
+/* wide.c line 1 */
+/* wide.c line 2 */
+/* wide.c line 3 */
+/* wide.c line 4 */
+/* wide.c line 5 */
+/* wide.c line 6 */
+/* wide.c line 7 */
+/* wide.c line 8 */
+/* wide.c line 9 */
+/* wide.c line 10 */
