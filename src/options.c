@@ -389,39 +389,61 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	}
 }
 
-static bool readable_in_include_dirs(const struct options *opt, const char *file)
+static void push_user_file(struct options *opt, const char *file)
 {
-	for (size_t i = 0; i < opt->ninclude; i++) {
-		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
-		struct stat st;
-		bool ok = access(path, R_OK) == 0 && stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
-
-		free(path);
-		if (ok)
-			return true;
-	}
-	return false;
-}
-
-static void add_user_file(struct options *opt, const char *file)
-{
-	for (size_t i = 0; i < opt->nuser; i++)
-		if (strcmp(opt->user_files[i], file) == 0)
-			return;
-	if (!readable_in_include_dirs(opt, file)) {
-		char *dirs = xstrdup("");
-
-		for (size_t i = 0; i < opt->ninclude; i++) {
-			char *more = xasprintf("%s '%s'", dirs, opt->include_dirs[i]);
-
-			free(dirs);
-			dirs = more;
-		}
-		die(EXIT_INPUT, "%s: source file not found in any of:%s", file, dirs);
-	}
 	opt->user_files = xreallocarray(opt->user_files, opt->nuser + 1,
 					sizeof(*opt->user_files));
 	opt->user_files[opt->nuser++] = xstrdup(file);
+}
+
+/* Why PATH cannot be annotated, as an errno value; 0 if it can. */
+static int unreadable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return errno;
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	return access(path, R_OK) == 0 ? 0 : errno;
+}
+
+/* A source named on the command line must be readable in an include
+ * directory.  One that is there but cannot be read is named with the
+ * reason, rather than reported as missing. */
+static void add_user_file(struct options *opt, const char *file)
+{
+	char *dirs = xstrdup(""), *bad = NULL;
+	int why = 0;
+
+	for (size_t i = 0; i < opt->nuser; i++)
+		if (strcmp(opt->user_files[i], file) == 0)
+			return;
+	for (size_t i = 0; i < opt->ninclude; i++) {
+		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
+		int err = unreadable(path);
+		char *more;
+
+		if (err == 0) {
+			free(path);
+			free(bad);
+			free(dirs);
+			push_user_file(opt, file);
+			return;
+		}
+		if (err != ENOENT && err != ENOTDIR && bad == NULL) {
+			bad = path;
+			why = err;
+		} else {
+			free(path);
+		}
+		more = xasprintf("%s '%s'", dirs, opt->include_dirs[i]);
+		free(dirs);
+		dirs = more;
+	}
+	if (bad != NULL)
+		die(EXIT_INPUT, "%s: cannot annotate the source file: %s", bad, strerror(why));
+	die(EXIT_INPUT, "%s: source file not found in any of:%s", file, dirs);
 }
 
 /* Perl's glob sorts case-insensitively first, then by bytes. */

@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..32"
+echo "1..33"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -181,10 +181,8 @@ run 2 --auto=no --show=Sum derived.out
 err_has "^cgannotate: derived.out:5: a derived event's count does not fit in 64 bits"; out_empty
 result "a derived event beyond 64 bits"
 
-# Source files that are directories, binary, unreadable or enormous, and
-# include directories that do not exist.  (Tests run as root, for whom
-# permissions do not make a file unreadable: a dangling symbolic link
-# stands in for an unreadable file.)
+# Source files that are directories, binary, dangling links or enormous,
+# and include directories that do not exist.
 mkdir dir.c
 head -c 4096 /dev/urandom > bin.c
 ln -s nowhere gone.c
@@ -193,10 +191,35 @@ printf 'events: Ir\nfl=dir.c\nfn=d\n1 5\nfl=bin.c\nfn=b\n3 4\nfl=gone.c\nfn=g\n1
 run 0 -I /nonexistent/dir --include=/also/missing src.out
 out_has '^  dir.c$'; out_has '^  gone.c$'; out_has 'Auto-annotated source: big.c'
 out_has '^2 .* 999999$'; out_has 'Auto-annotated source: bin.c'
-result "directory, binary, unreadable and enormous sources; missing include directories"
+result "directory, binary, dangling and enormous sources; missing include directories"
 run 2 src.out dir.c
-err_has "^cgannotate: dir.c: source file not found in any of: ''\$"; out_empty
+err_has "^cgannotate: dir.c: cannot annotate the source file: Is a directory\$"; out_empty
 result "a directory named as a source file"
+
+# A source without read permission.  Root reads anything, so as root the
+# check runs as nobody (setpriv), where the program can be run that way.
+mkdir perm && seq 1 5 > perm/locked.c && seq 1 5 > perm/open.c &&
+    printf 'events: Ir\nfl=locked.c\nfn=l\n1 5\nfl=open.c\nfn=o\n2 3\n' > perm/p.out &&
+    chmod 000 perm/locked.c && chmod 755 . perm
+as_user=
+if [ "$(id -u)" = 0 ]; then
+    as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    $as_user "$CGANNOTATE" --version > /dev/null 2>&1 || as_user=none
+fi
+if [ "$as_user" = none ]; then
+    k=$((k + 1))
+    echo "ok $k - unreadable sources # SKIP cannot run the program as an unprivileged user"
+else
+    (cd perm && $as_user "$CGANNOTATE" p.out > ../out 2> ../err; echo $? > ../rc)
+    why=
+    [ "$(cat rc)" = 0 ] || why="exit status $(cat rc)"
+    out_has '^  locked.c$'; out_has 'Auto-annotated source: open.c'
+    (cd perm && $as_user "$CGANNOTATE" p.out locked.c > ../out 2> ../err; echo $? > ../rc)
+    [ "$(cat rc)" = 2 ] || why="${why:+$why; }exit status $(cat rc) for a named source"
+    err_has '^cgannotate: locked.c: cannot annotate the source file: Permission denied$'; out_empty
+    ! grep -q -e 'runtime error' -e 'Sanitizer' err || why="${why:+$why; }sanitizer report"
+    result "unreadable sources: listed as not found, or refused when named"
+fi
 
 # The same limits in aprof reports.
 aprof() { printf 'v 2\nk 20\nr "f" "/bin/x" 1\np 1 4 1 3 12 6 12 5\n'; }
