@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* The normal build exits; a fuzz build hands the status to the harness. */
 #ifdef CGA_FUZZ
@@ -18,6 +19,10 @@ static void vsay(const char *file, size_t line, const char *fmt, va_list ap)
 	if (file != NULL)
 		fprintf(stderr, "%s:%zu: ", file, line);
 	vfprintf(stderr, fmt, ap);
+	/* On a terminal, clear what a progress line (src/progress.c) left to
+	 * the right of a message shorter than itself. */
+	if (isatty(STDERR_FILENO))
+		fputs("\033[K", stderr);
 	fputc('\n', stderr);
 }
 
