@@ -428,20 +428,19 @@ static struct pfile *no_file(struct reader *r)
 }
 
 /* Every sum the report makes of self costs (per source line, per file,
- * over the functions shown) adds up some of the self cost lines: if the
- * sum of their absolute values fits 64 bits, so do all those sums.  The
- * two sides of a diff count apart: the difference of two profiles whose
- * sums fit is as good as they are. */
+ * over the functions shown) adds up some of the self cost lines, so it
+ * lies between minus the sum of the negative counts and the sum of the
+ * positive ones: while both fit 64 bits, so do all those sums.  In a diff
+ * the subtracted profile makes the negative side. */
 static void check_magnitude(struct reader *r)
 {
-	uint64_t *m = r->p->magnitude[r->p->negate];
-
 	for (size_t i = 0; i < r->ncounts; i++) {
 		cost_t v = r->counts[i];
+		uint64_t *m = &r->p->magnitude[v < 0][i];
 
 		if (v == COST_ABSENT)
 			continue;
-		if (__builtin_add_overflow(m[i], (uint64_t)(v < 0 ? -v : v), &m[i]))
+		if (__builtin_add_overflow(*m, (uint64_t)(v < 0 ? -v : v), m))
 			die_at(r->in->path, r->in->lineno,
 			       "the counts of event %s add up to more than 64 bits can hold",
 			       r->p->events[i].name);

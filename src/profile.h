@@ -116,11 +116,11 @@ struct profile {
 	struct derived *derived;   /* events nraw.. */
 	size_t nderived;
 	bool events_final;         /* long names and derived events are resolved */
-	uint64_t *magnitude[2];    /* per event: the sum of |count| over every self
-				      cost line read, of every profile added
-				      [0] and of every one subtracted [1]: while
-				      each fits in 64 bits no sum of self costs
-				      leaves the range of counts */
+	uint64_t *magnitude[2];    /* per event: the sums of the positive [0] and
+				      of the negative [1] self counts read (of every
+				      profile, negated or not), in size: while both
+				      fit in 64 bits no sum of self costs leaves the
+				      range of counts */
 	struct event *event_defs;  /* "event:" lines */
 	size_t nevent_defs;
 	struct part *parts;

@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..33"
+echo "1..34"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -173,6 +173,10 @@ printf 'events: Ir\nfl=a.c\nfn=main\n1 0\n' > new.out
 run 0 --auto=no --diff old.out new.out
 out_has ' -18446744073709551615 (-100.0%)  a.c:main$'
 result "a diff of 64-bit profiles, down to -(2^64-1)"
+printf 'events: Ir\nfl=a.c\nfn=main\n1 -18446744073709551615\n' > neg.out
+run 2 --auto=no --diff old.out neg.out
+err_has '^cgannotate: neg.out:4: the counts of event Ir add up to more than 64 bits'; out_empty
+result "a diff whose negative changes add up beyond 64 bits"
 run 2 --auto=no --merge old.out old.out
 err_has '^cgannotate: old.out:4: the counts of event Ir add up to more than 64 bits'; out_empty
 result "a merge adding up beyond 64 bits"
