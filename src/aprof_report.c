@@ -27,7 +27,7 @@ static const char *display_name(const struct aprof_routine *r, const struct opti
 	return r->full != NULL ? r->full : r->name;
 }
 
-static int64_t sort_value(const struct aprof_routine *r, enum aprof_sort key)
+static uint64_t sort_value(const struct aprof_routine *r, enum aprof_sort key)
 {
 	switch (key) {
 	case APROF_SORT_SELF:
@@ -37,7 +37,7 @@ static int64_t sort_value(const struct aprof_routine *r, enum aprof_sort key)
 	case APROF_SORT_CALLS:
 		return r->calls;
 	case APROF_SORT_INPUTS:
-		return (int64_t)r->npoints;
+		return r->npoints;
 	}
 	return 0;
 }
@@ -63,7 +63,7 @@ static int row_cmp(const void *x, const void *y, void *arg)
 	const struct aprof_routine *r = *(const struct aprof_routine *const *)x;
 	const struct aprof_routine *s = *(const struct aprof_routine *const *)y;
 	enum aprof_sort key = *(const enum aprof_sort *)arg;
-	int64_t a = sort_value(r, key), b = sort_value(s, key);
+	uint64_t a = sort_value(r, key), b = sort_value(s, key);
 	int c;
 
 	if (a != b)
@@ -80,11 +80,11 @@ static int row_cmp(const void *x, const void *y, void *arg)
  * account for the threshold's share of the key's sum over all routines. */
 static void walk_threshold(struct aprof_table *t)
 {
-	int64_t total = 0, acc = 0;
+	/* Exact: fewer than 2^64 rows of less than 2^64 each fit 128 bits. */
+	cost_t total = 0, acc = 0;
 
 	for (size_t i = 0; i < t->nrows; i++)
-		if (__builtin_add_overflow(total, sort_value(t->rows[i], t->sort), &total))
-			total = INT64_MAX;
+		total += sort_value(t->rows[i], t->sort);
 	t->nshown = t->nrows;
 	if (t->threshold_value >= 100)
 		return;
@@ -93,8 +93,7 @@ static void walk_threshold(struct aprof_table *t)
 			t->nshown = i;
 			return;
 		}
-		if (__builtin_add_overflow(acc, sort_value(t->rows[i], t->sort), &acc))
-			acc = INT64_MAX;
+		acc += sort_value(t->rows[i], t->sort);
 	}
 }
 
@@ -230,7 +229,7 @@ void aprof_print_header(FILE *out, const struct aprof *a, const struct aprof_tab
 
 /* A count with its percentage of TOTAL, or blanks where a zero count's
  * percentage would be, as the callgrind table prints them. */
-static void count_percent(char *buf, int64_t v, int64_t total)
+static void count_percent(char *buf, uint64_t v, uint64_t total)
 {
 	size_t len = numfmt_count(buf, v);
 
@@ -255,8 +254,8 @@ static void row_cells(char cells[NCOLS][CELL_MAX], const struct aprof *a,
 		sprintf(cells[COL_SELF], ".%9s", "");
 	numfmt_count(cells[COL_CUMULATIVE], r->cumulative);
 	numfmt_count(cells[COL_CALLS], r->calls);
-	numfmt_count(cells[COL_INPUTS], (int64_t)r->npoints);
-	numfmt_count(cells[COL_MAX_RMS], (int64_t)(r->max_rms > INT64_MAX ? INT64_MAX : r->max_rms));
+	numfmt_count(cells[COL_INPUTS], r->npoints);
+	numfmt_count(cells[COL_MAX_RMS], r->max_rms);
 	if (r->has_fit)
 		snprintf(cells[COL_GROWTH], CELL_MAX, "%.2f", r->fit.b);
 	else
@@ -318,7 +317,7 @@ static void point_cells(char cells[NDCOLS][CELL_MAX], const struct aprof_point *
 {
 	double occ = p->occ > 0 ? (double)p->occ : 1, avg = (double)p->sum / occ;
 
-	numfmt_count(cells[DCOL_RMS], (int64_t)(p->rms > INT64_MAX ? INT64_MAX : p->rms));
+	numfmt_count(cells[DCOL_RMS], p->rms);
 	numfmt_count(cells[DCOL_CALLS], p->occ);
 	numfmt_count(cells[DCOL_MIN], p->min);
 	decimal(cells[DCOL_AVG], avg);
@@ -408,7 +407,7 @@ void aprof_print_routine(FILE *out, const struct aprof *a, const struct options 
 	fprintf(out, "Cumulative cost:  %s\n", buf);
 	numfmt_count(buf, r->calls);
 	fprintf(out, "Calls:            %s\n", buf);
-	numfmt_count(buf, (int64_t)r->npoints);
+	numfmt_count(buf, r->npoints);
 	fprintf(out, "Input sizes:      %s\n\n", buf);
 	if (r->npoints == 0) {
 		fputs("No performance points.\n\n", out);
@@ -510,7 +509,7 @@ void aprof_print_tree(FILE *out, const struct aprof *a, const struct options *op
 	free(rows);
 }
 
-static void json_opt_int(struct json *j, const char *key, bool present, int64_t v)
+static void json_opt_int(struct json *j, const char *key, bool present, uint64_t v)
 {
 	json_key(j, key);
 	if (present)
