@@ -369,12 +369,12 @@ static double fitted(double x, const void *arg)
 static void print_plot(FILE *out, const struct aprof_routine *r)
 {
 	struct textplot plot;
-	double ymax = 0;
+	uint64_t ymax = 0;
 
 	for (size_t i = 0; i < r->npoints; i++)
-		if ((double)r->points[i].max > ymax)
-			ymax = (double)r->points[i].max;
-	textplot_init(&plot, PLOT_COLUMNS, PLOT_HEIGHT, (double)r->max_rms, ymax);
+		if (r->points[i].max > ymax)
+			ymax = r->points[i].max;
+	textplot_init(&plot, PLOT_COLUMNS, PLOT_HEIGHT, r->max_rms, ymax);
 	if (r->has_fit)
 		textplot_curve(&plot, fitted, &r->fit, '.');
 	for (size_t i = 0; i < r->npoints; i++)

@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..37"
+echo "1..38"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -225,6 +225,11 @@ out_has '"total": 18446744073709551615,'; out_has '"self": 18446744073709551615,
 out_has '"cumulative": 18446744073709551615,'; out_has '"max_rms": 18446744073709551615,'
 out_has '"max": 18446744073709551615,'; out_has '"self_sum": 18446744073709551615,'
 result "aprof: costs up to 2^64-1 in JSON"
+run 0 --routine=1 max.aprof
+out_has '^18,446,744,073,709,551,615 *1 *1 .* 18,446,744,073,709,551,615 '
+out_has '^18,446,744,073,709,551,615 |  *\*$'; out_has '^ 9,223,372,036,854,775,808 |$'
+out_has '^  *0  *18,446,744,073,709,551,615$'
+result "aprof: a routine's points and plot with costs and input sizes 2^64-1"
 
 printf 'v 2\nk 18446744073709551616\nr "f" "/bin/x" 1\np 1 4 1 3 18446744073709551616 6 12 5\np 1 4 1 3 -1 6 12 5\np 1 5 1 3 12 6 12 5\n' > big.aprof
 run 0 big.aprof
