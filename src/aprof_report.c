@@ -292,19 +292,32 @@ void aprof_print_table(FILE *out, const struct aprof *a, const struct options *o
 	fputc('\n', out);
 }
 
-/* V with commas and one decimal, as "1,234.5". */
+/* TENTHS / 10 with commas and one decimal, as "1,234.5". */
+static void tenths_text(char *buf, cost_t tenths)
+{
+	size_t len = numfmt_count(buf, tenths / 10);
+
+	sprintf(buf + len, ".%d", (int)(tenths < 0 ? -(tenths % 10) : tenths % 10));
+}
+
+/* V as tenths_text does; in %g notation from 9e17 on, where its tenths
+ * would not fit llround's long long. */
 static void decimal(char *buf, double v)
 {
-	long long tenths;
-	size_t len;
-
 	if (!isfinite(v) || fabs(v) >= 9e17) {
 		snprintf(buf, CELL_MAX, "%.4g", v);
 		return;
 	}
-	tenths = llround(v * 10);
-	len = numfmt_count(buf, tenths / 10);
-	sprintf(buf + len, ".%lld", llabs(tenths % 10));
+	tenths_text(buf, llround(v * 10));
+}
+
+/* SUM / N (N > 0) to the nearest tenth, half away from zero, exactly:
+ * costs up to 2^64-1 are beyond what a double holds to the unit. */
+static void average(char *buf, uint64_t sum, uint64_t n)
+{
+	cost_t s = sum, d = n;
+
+	tenths_text(buf, (20 * s + d) / (2 * d));
 }
 
 enum { DCOL_RMS, DCOL_CALLS, DCOL_MIN, DCOL_AVG, DCOL_MAX, DCOL_STDDEV, DCOL_SELF, NDCOLS };
@@ -315,12 +328,13 @@ static const char *const dcol_names[NDCOLS] = {
 
 static void point_cells(char cells[NDCOLS][CELL_MAX], const struct aprof_point *p)
 {
-	double occ = p->occ > 0 ? (double)p->occ : 1, avg = (double)p->sum / occ;
+	uint64_t n = p->occ > 0 ? p->occ : 1;
+	double occ = (double)n, avg = (double)p->sum / occ;
 
 	numfmt_count(cells[DCOL_RMS], p->rms);
 	numfmt_count(cells[DCOL_CALLS], p->occ);
 	numfmt_count(cells[DCOL_MIN], p->min);
-	decimal(cells[DCOL_AVG], avg);
+	average(cells[DCOL_AVG], p->sum, n);
 	numfmt_count(cells[DCOL_MAX], p->max);
 	if (p->have & APROF_SQR) {
 		double var = p->sqr_sum / occ - avg * avg;
@@ -330,7 +344,7 @@ static void point_cells(char cells[NDCOLS][CELL_MAX], const struct aprof_point *
 		strcpy(cells[DCOL_STDDEV], "-");
 	}
 	if (p->have & APROF_SELF)
-		decimal(cells[DCOL_SELF], (double)p->self_sum / occ);
+		average(cells[DCOL_SELF], p->self_sum, n);
 	else
 		strcpy(cells[DCOL_SELF], "-");
 }
