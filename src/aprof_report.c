@@ -362,8 +362,10 @@ static void print_points(FILE *out, const struct aprof_routine *r)
 			if (strlen(cells[c]) > w[c])
 				w[c] = strlen(cells[c]);
 	}
-	for (int c = 0; c < NDCOLS; c++)
-		fprintf(out, "%-*s%s", (int)w[c], dcol_names[c], c + 1 < NDCOLS ? " " : "\n");
+	/* The last name is not padded: no trailing blanks. */
+	for (int c = 0; c + 1 < NDCOLS; c++)
+		fprintf(out, "%-*s ", (int)w[c], dcol_names[c]);
+	fprintf(out, "%s\n", dcol_names[NDCOLS - 1]);
 	for (size_t i = 0; i < r->npoints; i++) {
 		point_cells(cells, &r->points[i]);
 		for (int c = 0; c < NDCOLS; c++)
