@@ -401,12 +401,11 @@ static void read_context(struct reader *rd, const struct field *f, size_t nf)
 		return;
 	}
 	root = f[3].len == 2 && memcmp(f[3].s, "-1", 2) == 0;
-	if (!parse_u64(&f[1], &rid) || !parse_u64(&f[2], &cid) ||
-	    (!root && (!parse_u64(&f[3], &pid) || pid > INT64_MAX))) {
+	if (!parse_u64(&f[1], &rid) || !parse_u64(&f[2], &cid) || (!root && !parse_u64(&f[3], &pid))) {
 		const struct field *bad = !parse_u64(&f[1], &rid) ? &f[1] :
 					  !parse_u64(&f[2], &cid) ? &f[2] : &f[3];
 
-		skip_line(a, rd->line, "bad number '%.*s'", (int)bad->len, bad->s);
+		skip_bad_number(a, rd->line, bad);
 		return;
 	}
 	if (find_context(a, cid) != NULL) {
@@ -416,7 +415,8 @@ static void read_context(struct reader *rd, const struct field *f, size_t nf)
 	c = xcalloc(1, sizeof(*c));
 	c->id = cid;
 	c->routine_id = rid;
-	c->parent_id = root ? -1 : (int64_t)pid;
+	c->parent_id = pid;
+	c->root = root;
 	c->line = rd->line;
 	xgrow(&a->contexts, &rd->capcontexts, a->ncontexts + 1, sizeof(*a->contexts));
 	a->contexts[a->ncontexts++] = c;
@@ -544,12 +544,13 @@ static void resolve_contexts(struct aprof *a)
 	for (size_t i = 0; i < a->ncontexts; i++) {
 		struct aprof_context *c = a->contexts[i];
 
-		if (c->parent_id < 0)
+		if (c->root)
 			continue;
-		c->parent = find_context(a, (uint64_t)c->parent_id);
+		c->parent = find_context(a, c->parent_id);
 		if (c->parent == NULL)
-			warn("%s:%zu: unknown parent context %lld; context %llu taken as a root",
-			     a->path, c->line, (long long)c->parent_id, (unsigned long long)c->id);
+			warn("%s:%zu: unknown parent context %llu; context %llu taken as a root",
+			     a->path, c->line, (unsigned long long)c->parent_id,
+			     (unsigned long long)c->id);
 	}
 }
 

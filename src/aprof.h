@@ -72,7 +72,8 @@ struct aprof_context {
 	struct aprof_context *children;    /* first child, by descending cost after reading */
 	struct aprof_context *next;        /* next sibling */
 	uint64_t cumulative, calls;        /* sums over the context's q lines */
-	int64_t parent_id;                 /* as read; -1 for a root */
+	uint64_t parent_id;                /* as read, unless root */
+	bool root;                         /* read with parent -1 */
 	uint64_t routine_id;               /* as read */
 	size_t line;                       /* of the x line */
 	bool in_tree;                      /* reachable from a root */

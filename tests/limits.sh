@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..38"
+echo "1..39"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -212,6 +212,11 @@ run 0 --format=json id.aprof
 out_has '"id": 18446744073709551615'; out_has '"rms": 18446744073709551615'
 out_has '"max_rms": 18446744073709551615'
 result "aprof: routine ids and input sizes up to 64 bits"
+printf 'v 6\nr "f" "/bin/x" 1\nr "g" "/bin/x" 2\nx 1 18446744073709551615 -1\nx 2 9223372036854775808 18446744073709551615\nx 2 7 18446744073709551616\nq 18446744073709551615 1 1 1 5 0 1 5 1 1 1 0\nq 9223372036854775808 1 1 1 4 0 2 4 4 4 4 0\n' > ctxid.aprof
+run 0 --tree=calling ctxid.aprof
+out_has '^5 (100.0%) *1  f$'; out_has '^4 (80.00%) *2    g$'
+err_has '^cgannotate: ctxid.aprof:6: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+result "aprof: context ids up to 64 bits, parents too"
 
 # Costs are unsigned 64-bit, as aprof writes them: up to 2^64-1, exact.
 m=18446744073709551615
