@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "diag.h"
 
 /* More fields than any version writes (2 + 12 + 6), so that a line with
@@ -127,14 +128,19 @@ static bool parse_u64(const struct field *f, uint64_t *v)
 	return true;
 }
 
-static bool parse_cost(const struct field *f, int64_t *v)
+/* Report F, a field parse_u64 refused, and skip the line: digits too many
+ * for 64 bits, or not a number at all (a sign, a letter). */
+static void skip_bad_number(struct aprof *a, size_t line, const struct field *f)
 {
-	uint64_t x;
+	bool digits = f->len > 0;
 
-	if (!parse_u64(f, &x) || x > INT64_MAX)
-		return false;
-	*v = (int64_t)x;
-	return true;
+	for (size_t i = 0; i < f->len; i++)
+		digits &= f->s[i] >= '0' && f->s[i] <= '9';
+	if (digits)
+		skip_line(a, line, "number %.*s is larger than %llu", (int)f->len, f->s,
+			  (unsigned long long)UINT64_MAX);
+	else
+		skip_line(a, line, "bad number '%.*s'", (int)f->len, f->s);
 }
 
 /* Sums of squares: digits, maybe written in floating point by some aprof
@@ -197,7 +203,7 @@ static void read_point(struct reader *rd, const struct field *f, size_t nf, bool
 	struct aprof_point pt;
 	size_t want, k = 3;
 	uint64_t id;
-	const struct field *bad = NULL;
+	const struct field *bad = NULL, *bad_square = NULL;
 
 	memset(&pt, 0, sizeof(pt));
 	want = point_fields(a->version, &pt.have);
@@ -213,29 +219,33 @@ static void read_point(struct reader *rd, const struct field *f, size_t nf, bool
 		bad = &f[1];
 	else if (!parse_u64(&f[2], &pt.rms))
 		bad = &f[2];
-	else if (!parse_cost(&f[k++], &pt.min) || !parse_cost(&f[k++], &pt.max) ||
-		 !parse_cost(&f[k++], &pt.sum))
+	else if (!parse_u64(&f[k++], &pt.min) || !parse_u64(&f[k++], &pt.max) ||
+		 !parse_u64(&f[k++], &pt.sum))
 		bad = &f[k - 1];
 	else if ((pt.have & APROF_SQR) && !parse_square(&f[k++], &pt.sqr_sum))
-		bad = &f[k - 1];
-	else if (!parse_cost(&f[k++], &pt.occ))
+		bad_square = &f[k - 1];
+	else if (!parse_u64(&f[k++], &pt.occ))
 		bad = &f[k - 1];
 	else if ((pt.have & APROF_SELF) &&
-		 (!parse_cost(&f[k++], &pt.real_sum) || !parse_cost(&f[k++], &pt.self_sum)))
+		 (!parse_u64(&f[k++], &pt.real_sum) || !parse_u64(&f[k++], &pt.self_sum)))
 		bad = &f[k - 1];
 	else if ((pt.have & APROF_SELF_MINMAX) &&
-		 (!parse_cost(&f[k++], &pt.self_min) || !parse_cost(&f[k++], &pt.self_max)))
+		 (!parse_u64(&f[k++], &pt.self_min) || !parse_u64(&f[k++], &pt.self_max)))
 		bad = &f[k - 1];
 	else if ((pt.have & APROF_SELF_SQR) && !parse_square(&f[k++], &pt.self_sqr))
-		bad = &f[k - 1];
+		bad_square = &f[k - 1];
+	if (bad_square != NULL) {
+		skip_line(a, rd->line, "bad number '%.*s'", (int)bad_square->len, bad_square->s);
+		return;
+	}
 	if (bad == NULL && (pt.have & APROF_EXTRA)) {
 		k += 2;   /* deprecated, always 0 */
 		for (int i = 0; i < APROF_NEXTRA && bad == NULL; i++)
-			if (!parse_cost(&f[k++], &pt.extra[i]))
+			if (!parse_u64(&f[k++], &pt.extra[i]))
 				bad = &f[k - 1];
 	}
 	if (bad != NULL) {
-		skip_line(a, rd->line, "bad number '%.*s'", (int)bad->len, bad->s);
+		skip_bad_number(a, rd->line, bad);
 		return;
 	}
 	xgrow(&rd->pend, &rd->cappend, rd->npend + 1, sizeof(*rd->pend));
@@ -391,12 +401,11 @@ static void read_context(struct reader *rd, const struct field *f, size_t nf)
 		return;
 	}
 	root = f[3].len == 2 && memcmp(f[3].s, "-1", 2) == 0;
-	if (!parse_u64(&f[1], &rid) || !parse_u64(&f[2], &cid) ||
-	    (!root && (!parse_u64(&f[3], &pid) || pid > INT64_MAX))) {
+	if (!parse_u64(&f[1], &rid) || !parse_u64(&f[2], &cid) || (!root && !parse_u64(&f[3], &pid))) {
 		const struct field *bad = !parse_u64(&f[1], &rid) ? &f[1] :
 					  !parse_u64(&f[2], &cid) ? &f[2] : &f[3];
 
-		skip_line(a, rd->line, "bad number '%.*s'", (int)bad->len, bad->s);
+		skip_bad_number(a, rd->line, bad);
 		return;
 	}
 	if (find_context(a, cid) != NULL) {
@@ -406,20 +415,27 @@ static void read_context(struct reader *rd, const struct field *f, size_t nf)
 	c = xcalloc(1, sizeof(*c));
 	c->id = cid;
 	c->routine_id = rid;
-	c->parent_id = root ? -1 : (int64_t)pid;
+	c->parent_id = pid;
+	c->root = root;
 	c->line = rd->line;
 	xgrow(&a->contexts, &rd->capcontexts, a->ncontexts + 1, sizeof(*a->contexts));
 	a->contexts[a->ncontexts++] = c;
 	HASH_ADD(hh, a->ctx_by_id, id, sizeof(c->id), c);
 }
 
-static void read_header_number(struct reader *rd, const struct field *f, size_t nf,
+/* The number of a v or k line into *V, or false when the line is skipped. */
+static bool read_header_number(struct reader *rd, const struct field *f, size_t nf,
 			       const char *what, uint64_t *v)
 {
-	if (nf != 2)
+	if (nf != 2) {
 		skip_line(rd->a, rd->line, "%s fields for the %s", nf < 2 ? "too few" : "too many", what);
-	else if (!parse_u64(&f[1], v) || *v > INT64_MAX)
-		skip_line(rd->a, rd->line, "bad number '%.*s'", (int)f[1].len, f[1].s);
+		return false;
+	}
+	if (!parse_u64(&f[1], v)) {
+		skip_bad_number(rd->a, rd->line, &f[1]);
+		return false;
+	}
+	return true;
 }
 
 static void read_line(struct reader *rd, const char *s, size_t len)
@@ -444,17 +460,22 @@ static void read_line(struct reader *rd, const char *s, size_t len)
 	}
 	switch (f[0].s[0]) {
 	case 'v':
-		v = a->version;
-		read_header_number(rd, f, nf, "version", &v);
+		if (!read_header_number(rd, f, nf, "version", &v))
+			break;
+		if (v > INT64_MAX) {
+			skip_line(a, rd->line, "version %llu is larger than %lld", (unsigned long long)v,
+				  (long long)INT64_MAX);
+			break;
+		}
 		if (v != a->version && rd->seen_points)
 			warn("%s:%zu: version line after points; points already read keep version %lu",
 			     a->path, rd->line, a->version);
 		a->version = (unsigned long)v;
 		break;
 	case 'k':
-		v = (uint64_t)a->total;
-		read_header_number(rd, f, nf, "total cost", &v);
-		a->total = (int64_t)v;
+		if (!read_header_number(rd, f, nf, "total cost", &v))
+			break;
+		a->total = v;
 		a->has_total = true;
 		break;
 	case 'e':
@@ -523,20 +544,21 @@ static void resolve_contexts(struct aprof *a)
 	for (size_t i = 0; i < a->ncontexts; i++) {
 		struct aprof_context *c = a->contexts[i];
 
-		if (c->parent_id < 0)
+		if (c->root)
 			continue;
-		c->parent = find_context(a, (uint64_t)c->parent_id);
+		c->parent = find_context(a, c->parent_id);
 		if (c->parent == NULL)
-			warn("%s:%zu: unknown parent context %lld; context %llu taken as a root",
-			     a->path, c->line, (long long)c->parent_id, (unsigned long long)c->id);
+			warn("%s:%zu: unknown parent context %llu; context %llu taken as a root",
+			     a->path, c->line, (unsigned long long)c->parent_id,
+			     (unsigned long long)c->id);
 	}
 }
 
-static void add_checked(int64_t *dst, int64_t v, const struct aprof *a, const struct aprof_routine *r)
+/* *DST += V, or false (*DST then unspecified) when the sum exceeds 2^64-1:
+ * aprof's costs are unsigned 64-bit, and so must their sums be. */
+static bool add_u64(uint64_t *dst, uint64_t v)
 {
-	if (__builtin_add_overflow(*dst, v, dst))
-		die(EXIT_INPUT, "%s: costs of routine %llu overflow 64 bits", a->path,
-		    (unsigned long long)r->id);
+	return !__builtin_add_overflow(*dst, v, dst);
 }
 
 /* Attribute each pending point to its routine (through its context for q
@@ -556,8 +578,12 @@ static void attribute_points(struct reader *rd)
 				continue;
 			}
 			p->routine = c->routine;
-			add_checked(&c->cumulative, p->pt.sum, a, c->routine);
-			add_checked(&c->calls, p->pt.occ, a, c->routine);
+			if (!add_u64(&c->cumulative, p->pt.sum))
+				die_at(a->path, p->line, "the costs of context %llu add up to more "
+				       "than 64 bits can hold", (unsigned long long)c->id);
+			if (!add_u64(&c->calls, p->pt.occ))
+				die_at(a->path, p->line, "the calls of context %llu add up to more "
+				       "than 64 bits can hold", (unsigned long long)c->id);
 		} else {
 			p->routine = aprof_find(a, p->id);
 			if (p->routine == NULL) {
@@ -580,25 +606,40 @@ static int pending_cmp(const void *x, const void *y)
 	return (p->line > q->line) - (p->line < q->line);
 }
 
+/* Merge S, read from line LINE, into D, a point of R at the same input size. */
 static void merge_point(struct aprof_point *d, const struct aprof_point *s,
-			const struct aprof *a, const struct aprof_routine *r)
+			const struct aprof *a, const struct aprof_routine *r, size_t line)
 {
+	static const char *const extra_names[APROF_NEXTRA] = {
+		"syscall-input", "thread-input", "self-syscall-input", "self-thread-input",
+	};
+	const char *field = NULL;
+
 	if (s->min < d->min)
 		d->min = s->min;
 	if (s->max > d->max)
 		d->max = s->max;
-	add_checked(&d->sum, s->sum, a, r);
-	add_checked(&d->occ, s->occ, a, r);
-	add_checked(&d->real_sum, s->real_sum, a, r);
-	add_checked(&d->self_sum, s->self_sum, a, r);
+	if (!add_u64(&d->sum, s->sum))
+		field = "sum";
+	else if (!add_u64(&d->occ, s->occ))
+		field = "occ";
+	else if (!add_u64(&d->real_sum, s->real_sum))
+		field = "real-sum";
+	else if (!add_u64(&d->self_sum, s->self_sum))
+		field = "self-sum";
+	for (int i = 0; i < APROF_NEXTRA && field == NULL; i++)
+		if (!add_u64(&d->extra[i], s->extra[i]))
+			field = extra_names[i];
+	if (field != NULL)
+		die_at(a->path, line, "the %s fields of routine %llu at rms %llu add up to more "
+		       "than 64 bits can hold", field, (unsigned long long)r->id,
+		       (unsigned long long)s->rms);
 	if (s->self_min < d->self_min)
 		d->self_min = s->self_min;
 	if (s->self_max > d->self_max)
 		d->self_max = s->self_max;
 	d->sqr_sum += s->sqr_sum;
 	d->self_sqr += s->self_sqr;
-	for (int i = 0; i < APROF_NEXTRA; i++)
-		add_checked(&d->extra[i], s->extra[i], a, r);
 	d->have &= s->have;
 }
 
@@ -629,7 +670,7 @@ static void collect_points(struct reader *rd)
 			const struct aprof_point *pt = &rd->pend[i].pt;
 
 			if (n > 0 && r->points[n - 1].rms == pt->rms)
-				merge_point(&r->points[n - 1], pt, a, r);
+				merge_point(&r->points[n - 1], pt, a, r, rd->pend[i].line);
 			else
 				r->points[n++] = *pt;
 		}
@@ -661,29 +702,44 @@ bool aprof_fit_points(const struct aprof_point *p, size_t n, struct fit *f)
 
 static void compute_totals(struct aprof *a)
 {
-	int64_t self = 0, cumulative = 0;
+	/* Sums of at most 2^64 values below 2^64: 128 bits hold them. */
+	cost_t self = 0, cumulative = 0, total;
 
 	for (size_t i = 0; i < a->nroutines; i++) {
 		struct aprof_routine *r = a->routines[i];
+		const char *what = NULL;
 
 		r->has_self = a->has_self;
-		for (size_t k = 0; k < r->npoints; k++) {
+		for (size_t k = 0; k < r->npoints && what == NULL; k++) {
 			const struct aprof_point *p = &r->points[k];
 
-			add_checked(&r->self, p->self_sum, a, r);
-			add_checked(&r->cumulative, p->sum, a, r);
-			add_checked(&r->calls, p->occ, a, r);
+			if (!add_u64(&r->self, p->self_sum))
+				what = "self costs";
+			else if (!add_u64(&r->cumulative, p->sum))
+				what = "cumulative costs";
+			else if (!add_u64(&r->calls, p->occ))
+				what = "calls";
 			if (!(p->have & APROF_SELF))
 				r->has_self = false;
 		}
+		if (what != NULL)
+			die(EXIT_INPUT, "%s: the %s of routine %llu add up to more than 64 bits can hold",
+			    a->path, what, (unsigned long long)r->id);
 		if (r->npoints > 0)
 			r->max_rms = r->points[r->npoints - 1].rms;
 		r->has_fit = aprof_fit_points(r->points, r->npoints, &r->fit);
-		add_checked(&self, r->self, a, r);
-		add_checked(&cumulative, r->cumulative, a, r);
+		self += r->self;
+		cumulative += r->cumulative;
 	}
-	if (!a->has_total)
-		a->total = a->has_self ? self : cumulative;
+	if (a->has_total)
+		return;
+	/* Without a k line, the total is a sum that must fit as k would. */
+	total = a->has_self ? self : cumulative;
+	if (total > COST_MAX)
+		die(EXIT_INPUT, "%s: the %s costs of all routines, the total cost of a report "
+		    "without a k line, add up to more than 64 bits can hold", a->path,
+		    a->has_self ? "self" : "cumulative");
+	a->total = (uint64_t)total;
 }
 
 static int context_cmp(const void *x, const void *y)

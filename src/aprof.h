@@ -32,14 +32,15 @@ enum aprof_extra {
 	APROF_NEXTRA
 };
 
-/* Costs are kept below 2^63, so that sums can be checked and printed as
- * the callgrind side's counts; squares are doubles, as they outgrow that. */
+/* Costs are unsigned 64-bit, as aprof writes them, up to 2^64-1; a sum of
+ * them beyond that is an error, never wrapped.  Squares are doubles, as
+ * they outgrow 64 bits. */
 struct aprof_point {
 	uint64_t rms;
-	int64_t min, max, sum, occ;
-	int64_t real_sum, self_sum, self_min, self_max;
+	uint64_t min, max, sum, occ;
+	uint64_t real_sum, self_sum, self_min, self_max;
 	double sqr_sum, self_sqr;
-	int64_t extra[APROF_NEXTRA];
+	uint64_t extra[APROF_NEXTRA];
 	unsigned have;   /* enum aprof_have bits */
 };
 
@@ -55,7 +56,7 @@ struct aprof_routine {
 	struct aprof_point *points;
 	size_t npoints;
 	/* Totals over the points. */
-	int64_t self, cumulative, calls;
+	uint64_t self, cumulative, calls;
 	bool has_self;         /* every point has a self-sum */
 	uint64_t max_rms;
 	bool has_fit;          /* at least 3 input sizes usable for the fit */
@@ -70,8 +71,9 @@ struct aprof_context {
 	struct aprof_context *parent;      /* NULL for a root */
 	struct aprof_context *children;    /* first child, by descending cost after reading */
 	struct aprof_context *next;        /* next sibling */
-	int64_t cumulative, calls;         /* sums over the context's q lines */
-	int64_t parent_id;                 /* as read; -1 for a root */
+	uint64_t cumulative, calls;        /* sums over the context's q lines */
+	uint64_t parent_id;                /* as read, unless root */
+	bool root;                         /* read with parent -1 */
 	uint64_t routine_id;               /* as read */
 	size_t line;                       /* of the x line */
 	bool in_tree;                      /* reachable from a root */
@@ -87,7 +89,7 @@ struct aprof {
 	const char **comments;
 	size_t ncomments;
 	bool has_total;        /* a k line was read */
-	int64_t total;         /* k, or the sum of the self costs (cumulative before version 2) */
+	uint64_t total;        /* k, or the sum of the self costs (cumulative before version 2) */
 	struct aprof_routine **routines;   /* in the order of their r lines */
 	size_t nroutines;
 	struct aprof_context **contexts;   /* in the order of their x lines */

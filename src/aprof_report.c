@@ -27,7 +27,7 @@ static const char *display_name(const struct aprof_routine *r, const struct opti
 	return r->full != NULL ? r->full : r->name;
 }
 
-static int64_t sort_value(const struct aprof_routine *r, enum aprof_sort key)
+static uint64_t sort_value(const struct aprof_routine *r, enum aprof_sort key)
 {
 	switch (key) {
 	case APROF_SORT_SELF:
@@ -37,7 +37,7 @@ static int64_t sort_value(const struct aprof_routine *r, enum aprof_sort key)
 	case APROF_SORT_CALLS:
 		return r->calls;
 	case APROF_SORT_INPUTS:
-		return (int64_t)r->npoints;
+		return r->npoints;
 	}
 	return 0;
 }
@@ -63,7 +63,7 @@ static int row_cmp(const void *x, const void *y, void *arg)
 	const struct aprof_routine *r = *(const struct aprof_routine *const *)x;
 	const struct aprof_routine *s = *(const struct aprof_routine *const *)y;
 	enum aprof_sort key = *(const enum aprof_sort *)arg;
-	int64_t a = sort_value(r, key), b = sort_value(s, key);
+	uint64_t a = sort_value(r, key), b = sort_value(s, key);
 	int c;
 
 	if (a != b)
@@ -80,11 +80,11 @@ static int row_cmp(const void *x, const void *y, void *arg)
  * account for the threshold's share of the key's sum over all routines. */
 static void walk_threshold(struct aprof_table *t)
 {
-	int64_t total = 0, acc = 0;
+	/* Exact: fewer than 2^64 rows of less than 2^64 each fit 128 bits. */
+	cost_t total = 0, acc = 0;
 
 	for (size_t i = 0; i < t->nrows; i++)
-		if (__builtin_add_overflow(total, sort_value(t->rows[i], t->sort), &total))
-			total = INT64_MAX;
+		total += sort_value(t->rows[i], t->sort);
 	t->nshown = t->nrows;
 	if (t->threshold_value >= 100)
 		return;
@@ -93,8 +93,7 @@ static void walk_threshold(struct aprof_table *t)
 			t->nshown = i;
 			return;
 		}
-		if (__builtin_add_overflow(acc, sort_value(t->rows[i], t->sort), &acc))
-			acc = INT64_MAX;
+		acc += sort_value(t->rows[i], t->sort);
 	}
 }
 
@@ -230,7 +229,7 @@ void aprof_print_header(FILE *out, const struct aprof *a, const struct aprof_tab
 
 /* A count with its percentage of TOTAL, or blanks where a zero count's
  * percentage would be, as the callgrind table prints them. */
-static void count_percent(char *buf, int64_t v, int64_t total)
+static void count_percent(char *buf, uint64_t v, uint64_t total)
 {
 	size_t len = numfmt_count(buf, v);
 
@@ -255,8 +254,8 @@ static void row_cells(char cells[NCOLS][CELL_MAX], const struct aprof *a,
 		sprintf(cells[COL_SELF], ".%9s", "");
 	numfmt_count(cells[COL_CUMULATIVE], r->cumulative);
 	numfmt_count(cells[COL_CALLS], r->calls);
-	numfmt_count(cells[COL_INPUTS], (int64_t)r->npoints);
-	numfmt_count(cells[COL_MAX_RMS], (int64_t)(r->max_rms > INT64_MAX ? INT64_MAX : r->max_rms));
+	numfmt_count(cells[COL_INPUTS], r->npoints);
+	numfmt_count(cells[COL_MAX_RMS], r->max_rms);
 	if (r->has_fit)
 		snprintf(cells[COL_GROWTH], CELL_MAX, "%.2f", r->fit.b);
 	else
@@ -293,19 +292,32 @@ void aprof_print_table(FILE *out, const struct aprof *a, const struct options *o
 	fputc('\n', out);
 }
 
-/* V with commas and one decimal, as "1,234.5". */
+/* TENTHS / 10 with commas and one decimal, as "1,234.5". */
+static void tenths_text(char *buf, cost_t tenths)
+{
+	size_t len = numfmt_count(buf, tenths / 10);
+
+	sprintf(buf + len, ".%d", (int)(tenths < 0 ? -(tenths % 10) : tenths % 10));
+}
+
+/* V as tenths_text does; in %g notation from 9e17 on, where its tenths
+ * would not fit llround's long long. */
 static void decimal(char *buf, double v)
 {
-	long long tenths;
-	size_t len;
-
 	if (!isfinite(v) || fabs(v) >= 9e17) {
 		snprintf(buf, CELL_MAX, "%.4g", v);
 		return;
 	}
-	tenths = llround(v * 10);
-	len = numfmt_count(buf, tenths / 10);
-	sprintf(buf + len, ".%lld", llabs(tenths % 10));
+	tenths_text(buf, llround(v * 10));
+}
+
+/* SUM / N (N > 0) to the nearest tenth, half away from zero, exactly:
+ * costs up to 2^64-1 are beyond what a double holds to the unit. */
+static void average(char *buf, uint64_t sum, uint64_t n)
+{
+	cost_t s = sum, d = n;
+
+	tenths_text(buf, (20 * s + d) / (2 * d));
 }
 
 enum { DCOL_RMS, DCOL_CALLS, DCOL_MIN, DCOL_AVG, DCOL_MAX, DCOL_STDDEV, DCOL_SELF, NDCOLS };
@@ -316,12 +328,13 @@ static const char *const dcol_names[NDCOLS] = {
 
 static void point_cells(char cells[NDCOLS][CELL_MAX], const struct aprof_point *p)
 {
-	double occ = p->occ > 0 ? (double)p->occ : 1, avg = (double)p->sum / occ;
+	uint64_t n = p->occ > 0 ? p->occ : 1;
+	double occ = (double)n, avg = (double)p->sum / occ;
 
-	numfmt_count(cells[DCOL_RMS], (int64_t)(p->rms > INT64_MAX ? INT64_MAX : p->rms));
+	numfmt_count(cells[DCOL_RMS], p->rms);
 	numfmt_count(cells[DCOL_CALLS], p->occ);
 	numfmt_count(cells[DCOL_MIN], p->min);
-	decimal(cells[DCOL_AVG], avg);
+	average(cells[DCOL_AVG], p->sum, n);
 	numfmt_count(cells[DCOL_MAX], p->max);
 	if (p->have & APROF_SQR) {
 		double var = p->sqr_sum / occ - avg * avg;
@@ -331,7 +344,7 @@ static void point_cells(char cells[NDCOLS][CELL_MAX], const struct aprof_point *
 		strcpy(cells[DCOL_STDDEV], "-");
 	}
 	if (p->have & APROF_SELF)
-		decimal(cells[DCOL_SELF], (double)p->self_sum / occ);
+		average(cells[DCOL_SELF], p->self_sum, n);
 	else
 		strcpy(cells[DCOL_SELF], "-");
 }
@@ -349,8 +362,10 @@ static void print_points(FILE *out, const struct aprof_routine *r)
 			if (strlen(cells[c]) > w[c])
 				w[c] = strlen(cells[c]);
 	}
-	for (int c = 0; c < NDCOLS; c++)
-		fprintf(out, "%-*s%s", (int)w[c], dcol_names[c], c + 1 < NDCOLS ? " " : "\n");
+	/* The last name is not padded: no trailing blanks. */
+	for (int c = 0; c + 1 < NDCOLS; c++)
+		fprintf(out, "%-*s ", (int)w[c], dcol_names[c]);
+	fprintf(out, "%s\n", dcol_names[NDCOLS - 1]);
 	for (size_t i = 0; i < r->npoints; i++) {
 		point_cells(cells, &r->points[i]);
 		for (int c = 0; c < NDCOLS; c++)
@@ -370,12 +385,12 @@ static double fitted(double x, const void *arg)
 static void print_plot(FILE *out, const struct aprof_routine *r)
 {
 	struct textplot plot;
-	double ymax = 0;
+	uint64_t ymax = 0;
 
 	for (size_t i = 0; i < r->npoints; i++)
-		if ((double)r->points[i].max > ymax)
-			ymax = (double)r->points[i].max;
-	textplot_init(&plot, PLOT_COLUMNS, PLOT_HEIGHT, (double)r->max_rms, ymax);
+		if (r->points[i].max > ymax)
+			ymax = r->points[i].max;
+	textplot_init(&plot, PLOT_COLUMNS, PLOT_HEIGHT, r->max_rms, ymax);
 	if (r->has_fit)
 		textplot_curve(&plot, fitted, &r->fit, '.');
 	for (size_t i = 0; i < r->npoints; i++)
@@ -408,7 +423,7 @@ void aprof_print_routine(FILE *out, const struct aprof *a, const struct options 
 	fprintf(out, "Cumulative cost:  %s\n", buf);
 	numfmt_count(buf, r->calls);
 	fprintf(out, "Calls:            %s\n", buf);
-	numfmt_count(buf, (int64_t)r->npoints);
+	numfmt_count(buf, r->npoints);
 	fprintf(out, "Input sizes:      %s\n\n", buf);
 	if (r->npoints == 0) {
 		fputs("No performance points.\n\n", out);
@@ -510,7 +525,7 @@ void aprof_print_tree(FILE *out, const struct aprof *a, const struct options *op
 	free(rows);
 }
 
-static void json_opt_int(struct json *j, const char *key, bool present, int64_t v)
+static void json_opt_int(struct json *j, const char *key, bool present, uint64_t v)
 {
 	json_key(j, key);
 	if (present)

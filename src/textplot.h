@@ -5,15 +5,18 @@
 
 #include <stdio.h>
 
+#include "cost.h"
+
 struct textplot {
 	int width, height;         /* of the grid, in characters */
-	double xmax, ymax;         /* the axes run from 0 to these */
+	cost_t xmax, ymax;         /* the axes run from 0 to these, > 0 */
 	char *cells;               /* height rows of width characters */
 };
 
 /* A blank grid fitting in COLUMNS characters with its labels, HEIGHT rows
- * high, for points with 0 <= x <= XMAX and 0 <= y <= YMAX. */
-void textplot_init(struct textplot *p, int columns, int height, double xmax, double ymax);
+ * high, for points with 0 <= x <= XMAX and 0 <= y <= YMAX.  The axes end
+ * at counts, labelled exactly (below 2^64); a maximum of 0 is taken as 1. */
+void textplot_init(struct textplot *p, int columns, int height, cost_t xmax, cost_t ymax);
 void textplot_release(struct textplot *p);
 
 /* Put MARK at (X, Y); later marks cover earlier ones.  Points outside the

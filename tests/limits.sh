@@ -53,7 +53,7 @@ base() {
 i=1
 while [ $i -le 20 ]; do echo "source line $i"; i=$((i + 1)); done > a.c
 
-echo "1..34"
+echo "1..41"
 
 # Lines of any length: a 100 MB line is read whole, not cut.
 base > small.out
@@ -234,20 +234,63 @@ run 0 long.aprof
 cmp -s want out || why="${why:+$why; }report differs from the one without the long line"
 result "aprof: 100 MB comment line"
 
-printf 'v 2\nr "f" "/bin/x" 18446744073709551615\np 18446744073709551615 9223372036854775807 1 1 7 1 7 7\n' > id.aprof
+printf 'v 2\nr "f" "/bin/x" 18446744073709551615\np 18446744073709551615 18446744073709551615 1 1 7 1 7 7\n' > id.aprof
 run 0 --format=json id.aprof
-out_has '"id": 18446744073709551615'; out_has '"rms": 9223372036854775807'
+out_has '"id": 18446744073709551615'; out_has '"rms": 18446744073709551615'
+out_has '"max_rms": 18446744073709551615'
 result "aprof: routine ids and input sizes up to 64 bits"
+printf 'v 6\nr "f" "/bin/x" 1\nr "g" "/bin/x" 2\nx 1 18446744073709551615 -1\nx 2 9223372036854775808 18446744073709551615\nx 2 7 18446744073709551616\nq 18446744073709551615 1 1 1 5 0 1 5 1 1 1 0\nq 9223372036854775808 1 1 1 4 0 2 4 4 4 4 0\n' > ctxid.aprof
+run 0 --tree=calling ctxid.aprof
+out_has '^5 (100.0%) *1  f$'; out_has '^4 (80.00%) *2    g$'
+err_has '^cgannotate: ctxid.aprof:6: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+result "aprof: context ids up to 64 bits, parents too"
 
-printf 'v 2\nr "f" "/bin/x" 1\np 1 4 1 3 9223372036854775808 6 12 5\np 1 5 1 3 12 6 12 5\n' > big.aprof
+# Costs are unsigned 64-bit, as aprof writes them: up to 2^64-1, exact.
+m=18446744073709551615
+printf 'v 2\nk %s\nr "f" "/bin/x" 1\np 1 %s 1 %s %s 1 %s %s\n' $m $m $m $m $m $m > max.aprof
+run 0 max.aprof
+out_has '^Total cost: *18,446,744,073,709,551,615$'
+out_has '^18,446,744,073,709,551,615 (100.0%) 18,446,744,073,709,551,615 *1 *1 18,446,744,073,709,551,615 *-  f \[/bin/x\]$'
+result "aprof: costs and input sizes up to 2^64-1"
+run 0 --format=json max.aprof
+out_has '"total": 18446744073709551615,'; out_has '"self": 18446744073709551615,'
+out_has '"cumulative": 18446744073709551615,'; out_has '"max_rms": 18446744073709551615,'
+out_has '"max": 18446744073709551615,'; out_has '"self_sum": 18446744073709551615,'
+result "aprof: costs up to 2^64-1 in JSON"
+printf 'v 2\nr "f" "/bin/x" 1\np 1 %s 1 %s 18446744073709551613 2 %s 18446744073709551613\np 1 3 1 1 2 2 2 2\n' $m $m $m > avg.aprof
+run 0 --routine=1 avg.aprof
+out_has '^Cumulative cost:  18,446,744,073,709,551,615$'
+out_has '^18,446,744,073,709,551,615 *2 *1 9,223,372,036,854,775,806.5 18,446,744,073,709,551,615 *- 9,223,372,036,854,775,806.5$'
+out_has '^18,446,744,073,709,551,615 |  *\^$'; out_has '^ 9,223,372,036,854,775,808 |  *\*$'
+out_has '^  *0  *18,446,744,073,709,551,615$'; out_lacks ' $'
+result "aprof: a routine's points and plot with costs and input sizes 2^64-1"
+
+printf 'v 2\nk 18446744073709551616\nr "f" "/bin/x" 1\np 1 4 1 3 18446744073709551616 6 12 5\np 1 4 1 3 -1 6 12 5\np 1 5 1 3 12 6 12 5\n' > big.aprof
 run 0 big.aprof
-err_has '^cgannotate: big.aprof:3: '; err_has '1 malformed line skipped'; out_has '12 .*f \[/bin/x\]$'
-result "aprof: a cost beyond 2^63-1 is a skipped line"
+err_has '^cgannotate: big.aprof:2: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+err_has '^cgannotate: big.aprof:4: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+err_has "^cgannotate: big.aprof:5: bad number '-1'; line skipped\$"
+err_has '^cgannotate: big.aprof: 3 malformed lines skipped'
+out_has '^Total cost: *5 (calculated)$'; out_has '^5 (100.0%) *12 .*f \[/bin/x\]$'
+result "aprof: a cost beyond 2^64-1 or below 0 is a skipped line"
 
-printf 'v 2\nr "f" "/bin/x" 1\np 1 1 1 1 9223372036854775807 1 1 9223372036854775807\np 1 2 1 1 9223372036854775807 1 1 9223372036854775807\n' > sum.aprof
+printf 'v 2\nr "f" "/bin/x" 1\np 1 1 1 1 18446744073709551615 1 1 1\np 1 2 1 1 1 1 1 1\n' > sum.aprof
 run 2 sum.aprof
-err_has '^cgannotate: sum.aprof: .*overflow 64 bits'; out_empty
+err_has '^cgannotate: sum.aprof: the cumulative costs of routine 1 add up to more than 64 bits can hold$'; out_empty
 result "aprof: costs adding up beyond 64 bits"
+printf 'v 2\nr "f" "/bin/x" 1\np 1 4 1 1 18446744073709551615 1 1 1\np 1 4 1 1 1 1 1 1\n' > rms.aprof
+run 2 rms.aprof
+err_has '^cgannotate: rms.aprof:4: the sum fields of routine 1 at rms 4 add up to more than 64 bits can hold$'; out_empty
+result "aprof: points of one input size adding up beyond 64 bits"
+printf 'v 6\nr "f" "/bin/x" 1\nx 1 10 -1\nq 10 1 1 1 1 0 18446744073709551615 1 1 1 1 0\nq 10 2 1 1 1 0 1 1 1 1 1 0\n' > ctx.aprof
+run 2 --tree=calling ctx.aprof
+err_has '^cgannotate: ctx.aprof:5: the calls of context 10 add up to more than 64 bits can hold$'; out_empty
+result "aprof: context calls adding up beyond 64 bits"
+printf 'v 2\nr "f" "/bin/x" 1\nr "g" "/bin/x" 2\np 1 1 1 1 5 1 5 18446744073709551615\np 2 1 1 1 5 1 5 1\n' > total.aprof
+run 2 total.aprof
+err_has '^cgannotate: total.aprof: the self costs of all routines, the total cost of a report without a k line, add up to more than 64 bits can hold$'
+out_empty
+result "aprof: a calculated total beyond 64 bits"
 
 printf 'v 2\nr "f\000g" "/bin/x" 1\nr "\377\376h" "/bin/x" 2\np 1 1 1 1 5 1 5 5\np 2 1 1 1 5 1 5 5\n' > nul.aprof
 run 0 nul.aprof

@@ -283,6 +283,60 @@ START_TEST(reader_malformed)
 }
 END_TEST
 
+/* Costs are unsigned 64-bit: 2^64-1 is read exactly, 2^64 skips the line,
+ * and so does a sign. */
+START_TEST(reader_64_bit_costs)
+{
+	struct aprof a;
+	const struct aprof_routine *r;
+	const struct aprof_point *p;
+
+	read_text(&a, "v 5\nk 18446744073709551615\nr \"f\" \"i\" 1\n"
+		      "p 1 18446744073709551615 18446744073709551615 18446744073709551615 "
+		      "18446744073709551615 1e40 18446744073709551615 18446744073709551615 "
+		      "18446744073709551615 18446744073709551615 18446744073709551615 1e40 0 0 "
+		      "18446744073709551615 18446744073709551615 18446744073709551615 "
+		      "18446744073709551615\n"
+		      "p 1 1 18446744073709551616 1 1 1 1 1 1 1 1 1 0 0 1 1 1 1\n"
+		      "p 1 1 1 1 1 1 -1 1 1 1 1 1 0 0 1 1 1 1\n");
+	ck_assert_uint_eq(a.skipped, 2);
+	ck_assert(a.has_total);
+	ck_assert_uint_eq(a.total, UINT64_MAX);
+	r = routine(&a, 1);
+	ck_assert_uint_eq(r->npoints, 1);
+	p = &r->points[0];
+	ck_assert_uint_eq(p->rms, UINT64_MAX);
+	ck_assert_uint_eq(p->min, UINT64_MAX);
+	ck_assert_uint_eq(p->max, UINT64_MAX);
+	ck_assert_uint_eq(p->sum, UINT64_MAX);
+	ck_assert_uint_eq(p->occ, UINT64_MAX);
+	ck_assert_uint_eq(p->real_sum, UINT64_MAX);
+	ck_assert_uint_eq(p->self_sum, UINT64_MAX);
+	ck_assert_uint_eq(p->self_min, UINT64_MAX);
+	ck_assert_uint_eq(p->self_max, UINT64_MAX);
+	for (int i = 0; i < APROF_NEXTRA; i++)
+		ck_assert_uint_eq(p->extra[i], UINT64_MAX);
+	ck_assert_uint_eq(r->self, UINT64_MAX);
+	ck_assert_uint_eq(r->cumulative, UINT64_MAX);
+	ck_assert_uint_eq(r->calls, UINT64_MAX);
+	ck_assert_uint_eq(r->max_rms, UINT64_MAX);
+	aprof_release(&a);
+}
+END_TEST
+
+/* A k line that is skipped gives no total: the total is then calculated. */
+START_TEST(reader_bad_total)
+{
+	struct aprof a;
+
+	read_text(&a, "v 2\nk 18446744073709551616\nk 2x\nr \"f\" \"i\" 1\np 1 1 1 1 4 1 4 3\n");
+	ck_assert_uint_eq(a.skipped, 2);
+	ck_assert(!a.has_total);
+	ck_assert_uint_eq(a.total, 3);
+	aprof_release(&a);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("aprof");
@@ -298,6 +352,8 @@ int main(void)
 	tcase_add_test(reader, reader_contexts);
 	tcase_add_test(reader, reader_bad_contexts);
 	tcase_add_test(reader, reader_malformed);
+	tcase_add_test(reader, reader_64_bit_costs);
+	tcase_add_test(reader, reader_bad_total);
 	suite_add_tcase(s, fit);
 	suite_add_tcase(s, reader);
 	return unit_run(s);
