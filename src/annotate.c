@@ -126,7 +126,7 @@ static void print_calls(struct annotation *a, const size_t *w, const struct line
 	for (const struct call_site *s = e->sites; s; s = s->next) {
 		const struct edge *edge;
 
-		if (s->caller != e->owner)
+		if (s->caller != e->sites->caller)
 			continue;
 		edge = profile_find_edge(a->p, s->caller, s->callee);
 		xgrow(&rows, &cap, n + 1, sizeof(*rows));

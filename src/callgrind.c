@@ -900,8 +900,6 @@ static void record_call_site(struct reader *r, uint64_t line)
 	struct line_entry *e = linetab_get(&r->file->lines, line);
 	struct call_site **sp = &e->sites;
 
-	if (e->owner == NULL)
-		e->owner = r->fn;
 	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
 		sp = &(*sp)->next;
 	if (*sp == NULL) {

@@ -24,8 +24,9 @@ struct line_entry {
 	uint64_t line;
 	cell_t *cost;              /* self cost, with the profile's spill; NULL when
 				      only calls were seen */
-	struct func *owner;        /* the first function calling from here */
-	struct call_site *sites;   /* in order of first appearance */
+	struct call_site *sites;   /* in order of first appearance: the first
+				      one's caller is the first function
+				      calling from here */
 };
 
 struct linetab {
