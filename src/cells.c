@@ -19,7 +19,7 @@ void cell_spill_release(struct cell_spill *s)
 
 cell_t *cells_new(struct arena *a, size_t n)
 {
-	cell_t *v = arena_alloc(a, n * sizeof(*v));
+	cell_t *v = arena_alloc_aligned(a, n * sizeof(*v), _Alignof(cell_t));
 
 	for (size_t i = 0; i < n; i++)
 		v[i] = CELL_ABSENT;
