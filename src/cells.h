@@ -10,8 +10,9 @@
  *   INT64_MIN                         absent (COST_ABSENT)
  *   INT64_MIN + 1 + k, k < CELL_SLOTS the count in slot k of the spill
  *
- * A count is spilled exactly when it is no direct value: beyond int64 or
- * within the few reserved values just above INT64_MIN.  A cell whose count
+ * A count is spilled exactly when it is no direct value: beyond int64, or
+ * among the 2^32 + 1 values reserved at its bottom for absent and the
+ * slots (counts that negative are rare even in a diff).  A cell whose count
  * comes back into the direct range (a diff adds negative counts) stores it
  * directly again and frees its slot.  Cells are allocated from an arena and
  * never move; the spill is owned by the profile and indexed, never pointed
