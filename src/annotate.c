@@ -16,6 +16,7 @@ struct annotation {
 	const struct options *opt;
 	const struct columns *c;
 	cost_t *shown;             /* sum of the counts printed */
+	cost_t *line;              /* one line's self cost, out of its cells */
 	bool did_annotate;
 	const char **unfound;
 	size_t nunfound;
@@ -103,22 +104,33 @@ static uint64_t *cost_lines(const struct pfile *f, size_t *n)
 	return lines;
 }
 
+/* The self cost of E (NULL if it has none), valid until the next call. */
+static const cost_t *line_cost(struct annotation *a, const struct line_entry *e)
+{
+	return cells_expand(&a->p->spill, e->cost, a->line, a->p->nevents);
+}
+
 /* "=> callee (Nx)" for the calls the line's first caller makes from it,
  * ordered by that caller's whole call cost to each callee. */
 static void print_calls(struct annotation *a, const size_t *w, const struct line_entry *e)
 {
 	struct call_row *rows = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, nsites = 0;
 	char count[NUMFMT_COUNT_MAX];
+	size_t nev = a->p->nevents;
+	cost_t *costs;
 
+	for (const struct call_site *s = e->sites; s; s = s->next)
+		nsites++;
+	costs = xreallocarray(NULL, nsites, nev * sizeof(*costs));
 	for (const struct call_site *s = e->sites; s; s = s->next) {
 		const struct edge *edge;
 
-		if (s->caller != e->owner)
+		if (s->caller != e->sites->caller)
 			continue;
 		edge = profile_find_edge(a->p, s->caller, s->callee);
 		xgrow(&rows, &cap, n + 1, sizeof(*rows));
-		rows[n].cost = s->cost;
+		rows[n].cost = cells_expand(&a->p->spill, s->cost, costs + n * nev, nev);
 		rows[n].sort_cost = edge ? edge->cost : NULL;
 		rows[n].other = s->callee;
 		rows[n].count = s->count;
@@ -131,6 +143,7 @@ static void print_calls(struct annotation *a, const size_t *w, const struct line
 		fprintf(a->out, " => %s (%sx)\n", rows[i].other->fullname, count);
 	}
 	free(rows);
+	free(costs);
 }
 
 struct source {
@@ -170,9 +183,10 @@ static void print_range(struct annotation *a, struct pfile *pf, struct source *s
 		if (!got)
 			break;
 		if (*next < n && src->lineno == lines[*next]) {
-			e = linetab_find(&pf->lines, lines[*next]);
-			columns_print_cost(a->out, a->c, w, e->cost);
-			cost_add_checked(a->shown, e->cost, a->p->nevents);
+			const cost_t *v = line_cost(a, linetab_find(&pf->lines, lines[*next]));
+
+			columns_print_cost(a->out, a->c, w, v);
+			cost_add_checked(a->shown, v, a->p->nevents);
 			(*next)++;
 		} else {
 			columns_print_cost(a->out, a->c, w, NULL);
@@ -226,7 +240,7 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 
 	for (size_t i = 0; i < pf->lines.count; i++)
 		if (pf->lines.entries[i].cost != NULL)
-			columns_widen(a->c, w, pf->lines.entries[i].cost);
+			columns_widen(a->c, w, line_cost(a, &pf->lines.entries[i]));
 	columns_print_events(a->out, a->c, w);
 	fputs("\n\n", a->out);
 	if (n > 0 && lines[0] == 0)
@@ -237,7 +251,8 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 		print_range(a, pf, &src, w, pairs[2 * k], pairs[2 * k + 1], lines, n, &next, &more);
 	if (next < n) {
 		for (size_t i = next; i < n; i++) {
-			columns_print_cost(a->out, a->c, w, linetab_find(&pf->lines, lines[i])->cost);
+			columns_print_cost(a->out, a->c, w,
+					   line_cost(a, linetab_find(&pf->lines, lines[i])));
 			fprintf(a->out, " <bogus line %" PRIu64 ">\n", lines[i]);
 		}
 		fputc('\n', a->out);
@@ -246,7 +261,7 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 	fputc('\n', a->out);
 	zero = linetab_find(&pf->lines, 0);
 	if (zero != NULL && zero->cost != NULL) {
-		columns_print_cost(a->out, a->c, w, zero->cost);
+		columns_print_cost(a->out, a->c, w, line_cost(a, zero));
 		fprintf(a->out, " <counts for unidentified lines in %s>\n\n", name);
 	}
 	free(src.buf);
@@ -351,9 +366,10 @@ static bool listed(const char *const *names, size_t n, const char *name)
 void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
 		      const struct columns *c, struct table *t)
 {
-	struct annotation a = { out, p, opt, c, NULL, false, NULL, 0 };
+	struct annotation a = { out, p, opt, c, NULL, NULL, false, NULL, 0 };
 
 	a.shown = cost_new(&p->arena, p->nevents);
+	a.line = cost_new(&p->arena, p->nevents);
 	for (size_t i = 0; i < opt->nuser; i++)
 		annotate_file(&a, opt->user_files[i], true);
 	if (opt->auto_annotate)

@@ -461,6 +461,20 @@ static cost_t *lazy_cost(struct reader *r, cost_t **slot)
 	return *slot;
 }
 
+/* As add_counts, into per-line cells. */
+static void add_cells(struct reader *r, cell_t *dst)
+{
+	if (!cells_add(&r->p->spill, dst, r->counts, r->ncounts))
+		fail(r, "a sum of counts does not fit in 64 bits");
+}
+
+static cell_t *lazy_cells(struct reader *r, cell_t **slot)
+{
+	if (*slot == NULL)
+		*slot = cells_new(&r->p->arena, r->p->nevents);
+	return *slot;
+}
+
 /* --- header ------------------------------------------------------------ */
 
 static void set_positions(struct reader *r, const char *s, const char *end)
@@ -877,7 +891,7 @@ static void self_cost(struct reader *r, uint64_t line)
 	if (file != NULL && file->annotatable) {
 		struct line_entry *e = linetab_get(&file->lines, line);
 
-		add_counts(r, lazy_cost(r, &e->cost));
+		add_cells(r, lazy_cells(r, &e->cost));
 	}
 }
 
@@ -886,8 +900,6 @@ static void record_call_site(struct reader *r, uint64_t line)
 	struct line_entry *e = linetab_get(&r->file->lines, line);
 	struct call_site **sp = &e->sites;
 
-	if (e->owner == NULL)
-		e->owner = r->fn;
 	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
 		sp = &(*sp)->next;
 	if (*sp == NULL) {
@@ -895,12 +907,12 @@ static void record_call_site(struct reader *r, uint64_t line)
 		memset(*sp, 0, sizeof(**sp));
 		(*sp)->caller = r->fn;
 		(*sp)->callee = r->callee;
-		(*sp)->cost = cost_new(&r->p->arena, r->p->nevents);
+		(*sp)->cost = cells_new(&r->p->arena, r->p->nevents);
 	}
 	(*sp)->count += r->call_count;
 	if (!cost_in_range((*sp)->count))
 		fail(r, "a sum of call counts does not fit in 64 bits");
-	add_counts(r, (*sp)->cost);
+	add_cells(r, (*sp)->cost);
 }
 
 static void call_cost(struct reader *r, uint64_t line)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cost.h"
+#include "cells.h"
 
 struct func;
 
@@ -16,15 +16,17 @@ struct call_site {
 	struct func *caller;
 	struct func *callee;
 	cost_t count;
-	cost_t *cost;
+	cell_t *cost;              /* with the profile's spill */
 	struct call_site *next;
 };
 
 struct line_entry {
 	uint64_t line;
-	cost_t *cost;              /* self cost; NULL when only calls were seen */
-	struct func *owner;        /* the first function calling from here */
-	struct call_site *sites;   /* in order of first appearance */
+	cell_t *cost;              /* self cost, with the profile's spill; NULL when
+				      only calls were seen */
+	struct call_site *sites;   /* in order of first appearance: the first
+				      one's caller is the first function
+				      calling from here */
 };
 
 struct linetab {

@@ -21,6 +21,7 @@ void profile_init(struct profile *p, const char *path)
 {
 	memset(p, 0, sizeof(*p));
 	arena_init(&p->arena);
+	cell_spill_init(&p->spill);
 	p->path = path;
 	p->creator = p->cmd = p->pid = p->thread = p->part_name = "";
 	p->strip_prefix = "";
@@ -55,6 +56,7 @@ void profile_release(struct profile *p)
 	free(p->derived);
 	free(p->magnitude[0]);
 	free(p->magnitude[1]);
+	cell_spill_release(&p->spill);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "hash.h"
 
+#include "cells.h"
 #include "cost.h"
 #include "linetab.h"
 #include "xalloc.h"
@@ -105,6 +106,7 @@ struct interned;
 
 struct profile {
 	struct arena arena;
+	struct cell_spill spill;   /* the wide counts of the per-line cells */
 	const char *path;
 	/* Header fields, from the first part as callgrind_annotate shows them. */
 	const char *creator, *cmd, *pid, *thread, *part_name;

@@ -156,24 +156,32 @@ static int line_cmp(const void *a, const void *b)
 static void write_line(struct json *j, const struct profile *p, const struct order *o,
 		       const struct line_entry *e)
 {
-	size_t n = 0, cap = 0;
-	struct call *calls = NULL;
+	size_t n = 0, nev = p->nevents;
+	struct call *calls;
+	cost_t *costs;
 
+	for (const struct call_site *s = e->sites; s; s = s->next)
+		n++;
+	/* Room for the line's self cost and one cost per call, out of their cells. */
+	calls = xreallocarray(NULL, n + 1, sizeof(*calls));
+	costs = xreallocarray(NULL, n + 1, nev * sizeof(*costs));
+	n = 0;
 	for (const struct call_site *s = e->sites; s; s = s->next) {
-		xgrow(&calls, &cap, n + 1, sizeof(*calls));
 		calls[n].other = s->callee;
 		calls[n].count = s->count;
-		calls[n++].cost = s->cost;
+		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
+		n++;
 	}
 	json_begin_object(j);
 	json_key(j, "line");
 	json_int(j, e->line);
 	json_key(j, "self");
-	write_cost(j, e->cost, p->nevents);
+	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
 	json_key(j, "calls");
 	write_calls(j, p, o, calls, n);
 	json_end_object(j);
 	free(calls);
+	free(costs);
 }
 
 static void write_file(struct json *j, const struct profile *p, const struct order *o,

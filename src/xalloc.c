@@ -119,15 +119,21 @@ void arena_release(struct arena *a)
 void *arena_alloc(struct arena *a, size_t size)
 {
 	/* Cost vectors hold 128-bit counts, which need max_align_t's 16. */
-	const size_t align = _Alignof(max_align_t);
-	size_t rounded, block;
+	return arena_alloc_aligned(a, size, _Alignof(max_align_t));
+}
+
+void *arena_alloc_aligned(struct arena *a, size_t size, size_t align)
+{
+	size_t rounded, pad, block;
 	struct arena_block *b;
-	void *p;
+	char *p;
 
 	if (size > SIZE_MAX - align)
 		out_of_memory(size);
 	rounded = (size + align - 1) & ~(align - 1);
-	if ((size_t)(a->end - a->next) < rounded || a->next == NULL) {
+	pad = (size_t)-(uintptr_t)a->next & (align - 1);
+	if (a->next == NULL || (size_t)(a->end - a->next) < pad + rounded) {
+		pad = 0;
 		block = rounded > ARENA_BLOCK / 4 ? rounded : ARENA_BLOCK;
 		b = xmalloc(sizeof(*b) + block);
 		if (block == ARENA_BLOCK || a->head == NULL) {
@@ -143,8 +149,8 @@ void *arena_alloc(struct arena *a, size_t size)
 			return b->data;
 		}
 	}
-	p = a->next;
-	a->next += rounded;
+	p = a->next + pad;
+	a->next = p + rounded;
 	return p;
 }
 

@@ -32,6 +32,9 @@ void arena_init(struct arena *a);
 void arena_release(struct arena *a);
 /* SIZE bytes aligned for any type, uninitialised. */
 void *arena_alloc(struct arena *a, size_t size);
+/* SIZE bytes aligned to ALIGN, a power of two no greater than that of
+ * max_align_t: for many small objects that need less. */
+void *arena_alloc_aligned(struct arena *a, size_t size, size_t align);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 
 #endif

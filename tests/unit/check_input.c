@@ -152,7 +152,7 @@ START_TEST(test_gzip_file_reader)
 	input_close(&in);
 	ck_assert_cost_eq(unit_func(&p, "a.c:main")->self[0], 12);
 	ck_assert_cost_eq(unit_func(&p, "a.c:g")->self[0], 11);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 9)->cost[0], 11);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 9, 0), 11);
 	profile_release(&p);
 	unlink(path);
 }

@@ -16,10 +16,10 @@ START_TEST(test_subpositions)
 
 	unit_read(&p, "positions: line\nevents: Ir\nfl=a.c\nfn=f\n"
 		  "10 1\n+2 2\n-5 4\n* 8\n0x20 16\n");
-	ck_assert_cost_eq(unit_line(&p, "a.c", 10)->cost[0], 1);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 12)->cost[0], 2);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 7)->cost[0], 4 + 8);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 32)->cost[0], 16);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 10, 0), 1);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 12, 0), 2);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 7, 0), 4 + 8);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 32, 0), 16);
 	unit_release(&p);
 }
 END_TEST
@@ -31,9 +31,9 @@ START_TEST(test_instr_line_positions)
 	/* Addresses and lines are decompressed separately. */
 	unit_read(&p, "positions: instr line\nevents: Ir\nfl=a.c\nfn=f\n"
 		  "0x1000 5 3\n+4 +1 2\n+2 * 1\n-6 -3 7\n");
-	ck_assert_cost_eq(unit_line(&p, "a.c", 5)->cost[0], 3);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 6)->cost[0], 3);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 3)->cost[0], 7);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 5, 0), 3);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 6, 0), 3);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 3, 0), 7);
 	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 13);
 	unit_release(&p);
 }
@@ -99,9 +99,10 @@ START_TEST(test_wide_counts)
 	main_fn = unit_func(&p, "a.c:main");
 	ck_assert_cost_eq(main_fn->self[0], max);
 	ck_assert_cost_eq(main_fn->self[1], -max);
-	ck_assert_cost_eq(unit_line(&p, "a.c", UINT64_MAX)->cost[0], max);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", UINT64_MAX, 0), max);
 	ck_assert_cost_eq(main_fn->out->count, max);
 	ck_assert_cost_eq(main_fn->out->cost[0], max);
+	ck_assert_cost_eq(cells_get(&p.spill, unit_line(&p, "a.c", 1)->sites->cost, 0), max);
 	ck_assert_cost_eq(unit_func(&p, "a.c:leaf")->called[0], max);
 	unit_release(&p);
 }
@@ -248,10 +249,10 @@ START_TEST(test_derived_events)
 	/* f: Cyc = (3 + 10) + (20) + (4) = 37; Twice = 74. */
 	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[2], 37);
 	ck_assert_cost_eq(unit_func(&p, "a.c:f")->self[3], 74);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 2)->cost[2], 20);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 2)->cost[0], COST_ABSENT);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 2, 2), 20);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 2, 0), COST_ABSENT);
 	/* Absent when every input is absent. */
-	ck_assert_cost_eq(unit_line(&p, "a.c", 4)->cost[2], COST_ABSENT);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 4, 2), COST_ABSENT);
 	/* The summary line gets them too: 7 + 30. */
 	ck_assert_cost_eq(p.parts[0].summary[2], 37);
 	unit_release(&p);
@@ -299,7 +300,7 @@ START_TEST(test_negate_and_merge)
 	ck_assert_ptr_nonnull(e);
 	ck_assert_cost_eq(e->count, 1);
 	ck_assert_cost_eq(e->cost[0], 2);
-	ck_assert_cost_eq(unit_line(&p, "a.c", 1)->cost[0], 3);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 1, 0), 3);
 	unit_release(&p);
 }
 END_TEST

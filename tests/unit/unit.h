@@ -84,6 +84,17 @@ static inline const struct line_entry *unit_line(struct profile *p, const char *
 	return linetab_find(&f->lines, line);
 }
 
+/* Count EVENT of the self cost of FILE:LINE, which must have one. */
+static inline cost_t unit_line_cost(struct profile *p, const char *file, int64_t line,
+				    size_t event)
+{
+	const struct line_entry *e = unit_line(p, file, line);
+
+	ck_assert_ptr_nonnull(e);
+	ck_assert_ptr_nonnull(e->cost);
+	return cells_get(&p->spill, e->cost, event);
+}
+
 /* Run SUITE; exit status 0 if every test passed. */
 static inline int unit_run(Suite *suite)
 {
