@@ -735,9 +735,9 @@ static void finalize_events(struct reader *r)
 				add_derived(r, def);
 		}
 	}
-	for (int side = 0; side < 2; side++)
-		if (p->magnitude[side] == NULL)
-			p->magnitude[side] = xcalloc(p->nevents, sizeof(*p->magnitude[side]));
+	for (int sign = 0; sign < 2; sign++)
+		if (p->magnitude[sign] == NULL)
+			p->magnitude[sign] = xcalloc(p->nevents, sizeof(*p->magnitude[sign]));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
 }
 
