@@ -19,7 +19,7 @@ static void vsay(const char *file, size_t line, const char *fmt, va_list ap)
 	if (file != NULL)
 		fprintf(stderr, "%s:%zu: ", file, line);
 	vfprintf(stderr, fmt, ap);
-	/* On a terminal, clear what a progress line (src/progress.c) left to
+	/* On a terminal, clear what a progress line (src/read-progress.c) left to
 	 * the right of a message shorter than itself. */
 	if (isatty(STDERR_FILENO))
 		fputs("\033[K", stderr);

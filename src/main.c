@@ -8,9 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "detect.h"
+#include "read-detect.h"
 #include "diag.h"
-#include "input.h"
+#include "read-input.h"
 #include "options.h"
 #include "pipeline.h"
 #include "xalloc.h"

@@ -2,19 +2,19 @@
 
 #include <stdlib.h>
 
-#include "annotate.h"
-#include "aprof.h"
-#include "aprof_report.h"
+#include "report-annotate.h"
+#include "read-aprof.h"
+#include "report-aprof.h"
 #include "diag.h"
-#include "callgrind.h"
-#include "columns.h"
-#include "detect.h"
+#include "read-callgrind.h"
+#include "report-columns.h"
+#include "read-detect.h"
 #include "diag.h"
-#include "profile.h"
-#include "rename.h"
-#include "report_json.h"
-#include "report.h"
-#include "table.h"
+#include "model-profile.h"
+#include "model-rename.h"
+#include "report-json.h"
+#include "report-text.h"
+#include "calc-table.h"
 #include "xalloc.h"
 
 /* The event names --show and --sort mention: the reader computes those

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "input.h"
+#include "read-input.h"
 #include "options.h"
 
 /* Annotate the Callgrind or Cachegrind profile IN (opened on OPT->profile)

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "input.h"
+#include "read-input.h"
 #include "options.h"
 
 struct fuzz_target {

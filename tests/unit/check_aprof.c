@@ -3,8 +3,8 @@
 
 #include <math.h>
 
-#include "aprof.h"
-#include "fit.h"
+#include "read-aprof.h"
+#include "calc-fit.h"
 
 /* Read TEXT as an aprof report into A (stderr warnings are expected for
  * malformed input). */

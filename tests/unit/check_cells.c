@@ -1,7 +1,7 @@
 /* Compact cost vectors: exact counts in 64-bit cells and the spill. */
 #include "unit.h"
 
-#include "cells.h"
+#include "model-cells.h"
 
 static struct arena arena;
 static struct cell_spill spill;

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 
 #include "diag.h"
-#include "input.h"
-#include "progress.h"
+#include "read-input.h"
+#include "read-progress.h"
 
 /* "events: Ir\nfl=a.c\nfn=main\n3 5\n4 7\n", then "fn=g\n9 11\n", as
  * two gzip members (gzip -n -c of each half, concatenated): written out

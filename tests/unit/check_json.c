@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-#include "json.h"
+#include "fmt-json.h"
 
 /* What BUILD writes, as a string the caller frees. */
 static char *written(void (*build)(struct json *))

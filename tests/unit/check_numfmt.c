@@ -1,7 +1,7 @@
 /* Number formatting: commas, widths, percentages, Perl's division. */
 #include "unit.h"
 
-#include "numfmt.h"
+#include "fmt-num.h"
 
 static const char *count(cost_t c)
 {

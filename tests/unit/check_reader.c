@@ -3,7 +3,7 @@
 #include "unit.h"
 
 #include "diag.h"
-#include "rename.h"
+#include "model-rename.h"
 
 static const cost_t *self_of(struct profile *p, const char *fullname)
 {

@@ -3,7 +3,7 @@
 #include "unit.h"
 
 #include "diag.h"
-#include "rename.h"
+#include "model-rename.h"
 
 /* NAME after the rule EXPR; "=" when no rule matched. */
 static char *apply(const char *expr, const char *name)

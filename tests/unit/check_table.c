@@ -1,8 +1,8 @@
 /* The table: column widths, the threshold walk, inclusive costs. */
 #include "unit.h"
 
-#include "columns.h"
-#include "table.h"
+#include "report-columns.h"
+#include "calc-table.h"
 
 struct setup {
 	struct profile p;

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "callgrind.h"
-#include "numfmt.h"
-#include "profile.h"
+#include "read-callgrind.h"
+#include "fmt-num.h"
+#include "model-profile.h"
 
 /* Counts are 128-bit: Check's integer assertions would cut them to 64
  * bits, and COST_ABSENT to 0. */

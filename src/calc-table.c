@@ -1,0 +1,272 @@
+#include "calc-table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "calc-inclusive.h"
+#include "fmt-num.h"
+#include "xalloc.h"
+
+/* A part's own total: its summary:, else its totals: (an all-zero one
+ * counts as missing), else the sum of its self costs; *AS_ADDED tells
+ * whether it is the sum (already negated in a diff's OLD part) rather than
+ * a line kept as written.  NULL for a part that has none. */
+static const cost_t *part_total(const struct part *part, size_t n, bool *as_added)
+{
+	*as_added = false;
+	if (part->summary && !cost_is_zero(part->summary, n))
+		return part->summary;
+	if (part->totals && !cost_is_zero(part->totals, n))
+		return part->totals;
+	*as_added = true;
+	return part->self_sum;
+}
+
+/* SUMMARY += V, or -= V with NEGATE; totals no input line is to blame for,
+ * hence no line number. */
+static void add_to_summary(const struct profile *p, cost_t *summary, const cost_t *v,
+			   bool negate)
+{
+	size_t n = p->nevents;
+	cost_t *tmp = NULL;
+	bool ok;
+
+	if (negate) {
+		tmp = xmalloc(n * sizeof(*tmp));
+		for (size_t i = 0; i < n; i++)
+			tmp[i] = v[i] == COST_ABSENT ? COST_ABSENT : -v[i];
+		v = tmp;
+	}
+	ok = cost_add(summary, v, n);
+	free(tmp);
+	if (!ok)
+		die(EXIT_INPUT, "%s: the program total does not fit in 64 bits", p->path);
+}
+
+/* Multi-part profiles: the sum of each selected part's own total.  Only
+ * when no part has a summary: or totals: line is the summary "calculated"
+ * from the table, as callgrind_annotate does.  In a diff the OLD parts are
+ * subtracted, and their totals are also the base of the percentages. */
+static void compute_summary(struct table *t, struct profile *p)
+{
+	size_t n = p->nevents;
+	bool any = false, as_added;
+
+	t->summary = cost_new(&p->arena, n);
+	t->base = t->summary;
+	for (size_t i = 0; i < p->nparts; i++) {
+		const struct part *part = &p->parts[i];
+		const cost_t *v = part_total(part, n, &as_added);
+		size_t len;
+
+		if (part->skipped || v == NULL || as_added)
+			continue;
+		any = true;
+		len = v == part->summary ? part->summary_len : part->totals_len;
+		if (len > t->summary_len)
+			t->summary_len = len;
+	}
+	if (!any) {
+		t->calculated = true;
+		for (size_t i = 0; i < t->nrows; i++)
+			add_to_summary(p, t->summary, t->rows[i]->total, false);
+	} else {
+		for (size_t i = 0; i < p->nparts; i++) {
+			const struct part *part = &p->parts[i];
+			const cost_t *v = part_total(part, n, &as_added);
+
+			if (!part->skipped && v != NULL)
+				add_to_summary(p, t->summary, v, part->negated && !as_added);
+		}
+	}
+	if (profile_is_diff(p)) {
+		t->base = cost_new(&p->arena, n);
+		for (size_t i = 0; i < p->nparts; i++) {
+			const struct part *part = &p->parts[i];
+			const cost_t *v = part_total(part, n, &as_added);
+
+			if (!part->skipped && part->negated && v != NULL)
+				add_to_summary(p, t->base, v, as_added);
+		}
+	}
+	if (t->calculated || p->nparts > 1)
+		for (size_t i = 0; i < n; i++)
+			if (t->summary[i] != COST_ABSENT)
+				t->summary_len = i + 1;
+}
+
+struct sort_spec {
+	const size_t *order;
+	size_t norder;
+	bool by_magnitude;         /* a diff: the largest changes either way first */
+};
+
+/* The size of a change; absent sorts below zero. */
+static cost_t magnitude(cost_t c)
+{
+	return c == COST_ABSENT ? -1 : c < 0 ? -c : c;
+}
+
+static int magnitude_cmp(const cost_t *a, const cost_t *b, const size_t *order, size_t norder)
+{
+	for (size_t k = 0; k < norder; k++) {
+		cost_t x = magnitude(a[order[k]]), y = magnitude(b[order[k]]);
+
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	return 0;
+}
+
+static int row_cmp(const void *a, const void *b, void *arg)
+{
+	const struct sort_spec *spec = arg;
+	const struct func *f = *(const struct func *const *)a;
+	const struct func *g = *(const struct func *const *)b;
+	int c = spec->by_magnitude
+		? magnitude_cmp(f->total, g->total, spec->order, spec->norder)
+		: cost_cmp_desc(f->total, g->total, spec->order, spec->norder);
+
+	return c ? c : strcmp(f->fullname, g->fullname);
+}
+
+static void set_thresholds(struct table *t, const struct options *opt, size_t nsort)
+{
+	t->thresholds = xmalloc(nsort * sizeof(*t->thresholds));
+	t->threshold_values = xmalloc(nsort * sizeof(*t->threshold_values));
+	for (size_t i = 0; i < nsort; i++) {
+		const char *text = "0";
+
+		if (opt->sort_thresholds) {
+			if (opt->sort[i].threshold != NULL)
+				text = opt->sort[i].threshold;
+		} else if (i == 0) {
+			text = opt->threshold;
+		}
+		t->thresholds[i] = text;
+		t->threshold_values[i] = options_threshold_value(text);
+	}
+	/* The reference skips the walk only for a single threshold of 100. */
+	t->filter = opt->sort_thresholds || options_threshold_value(opt->threshold) < 100;
+}
+
+/* The totals the threshold walk measures against: the program totals, or
+ * in a diff the sum of the rows' changes either way.  Sums over the rows
+ * are exact: each row is at most 2^64 in size, and 128 bits hold 2^63
+ * rows' worth. */
+static cost_t *walk_totals(const struct table *t, bool diff, const size_t *sort, size_t nsort)
+{
+	cost_t *totals = xcalloc(nsort, sizeof(*totals));
+
+	for (size_t k = 0; k < nsort; k++) {
+		if (!diff) {
+			totals[k] = t->summary[sort[k]];
+			continue;
+		}
+		for (size_t r = 0; r < t->nrows; r++) {
+			cost_t m = magnitude(t->rows[r]->total[sort[k]]);
+
+			if (m > 0)
+				totals[k] += m;
+		}
+	}
+	return totals;
+}
+
+/* callgrind_annotate stops before the first row at which every sort event
+ * has reached its threshold.  In self mode it accumulates the rows' counts;
+ * in inclusive mode it takes "total minus this row" (not a sum).  A diff
+ * accumulates the size of each change. */
+static void walk_threshold(struct table *t, bool inclusive,
+			   bool diff, const size_t *sort, size_t nsort)
+{
+	cost_t *acc = xcalloc(nsort, sizeof(*acc));
+	cost_t *totals = walk_totals(t, diff, sort, nsort);
+
+	t->nshown = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const cost_t *v = t->rows[r]->total;
+
+		if (t->filter) {
+			bool reached = true;
+
+			for (size_t k = 0; k < nsort && reached; k++) {
+				cost_t total = totals[k];
+				double prop = (double)(acc[k] * 100);
+
+				if (total != COST_ABSENT && total > 0)
+					prop = numfmt_ratio100(acc[k], total);
+				else if (diff)
+					prop = 100.0;   /* nothing changed */
+				reached = prop >= t->threshold_values[k];
+			}
+			if (reached)
+				break;
+		}
+		t->nshown++;
+		for (size_t k = 0; k < nsort; k++) {
+			cost_t x = v[sort[k]];
+
+			if (x == COST_ABSENT)
+				continue;
+			/* Exact in 128 bits, as Perl is while the figures fit 64. */
+			if (diff)
+				acc[k] += magnitude(x);
+			else if (inclusive)
+				acc[k] = (totals[k] == COST_ABSENT ? 0 : totals[k]) - x;
+			else
+				acc[k] += x;
+		}
+	}
+	free(totals);
+	free(acc);
+}
+
+size_t table_file_part(const char *fullname)
+{
+	const char *colon = strchr(fullname, ':');
+
+	if (colon == NULL || colon[1] == '\0')
+		return strlen(fullname);
+	return (size_t)(colon - fullname);
+}
+
+static void collect_files(struct table *t, struct profile *p)
+{
+	t->files = xmalloc((t->nshown ? t->nshown : 1) * sizeof(*t->files));
+	for (size_t r = 0; r < t->nshown; r++) {
+		const char *full = t->rows[r]->fullname;
+		const char *name = profile_intern(p, full, table_file_part(full));
+		size_t j;
+
+		for (j = 0; j < t->nfiles && t->files[j] != name; j++)
+			;
+		if (j == t->nfiles)
+			t->files[t->nfiles++] = name;
+	}
+}
+
+void table_build(struct table *t, struct profile *p, const struct options *opt,
+		 const size_t *sort, size_t nsort)
+{
+	bool diff = profile_is_diff(p);
+	struct sort_spec spec = { sort, nsort, diff };
+
+	memset(t, 0, sizeof(*t));
+	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
+	compute_summary(t, p);
+	qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &spec);
+	set_thresholds(t, opt, nsort);
+	walk_threshold(t, opt->inclusive, diff, sort, nsort);
+	collect_files(t, p);
+}
+
+void table_release(struct table *t)
+{
+	free(t->rows);
+	free(t->thresholds);
+	free(t->threshold_values);
+	free(t->files);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,39 @@
+/* The function table's content: program totals, rows sorted by the sort
+ * events, and how many rows the threshold lets through. */
+#ifndef CGA_CALC_TABLE_H
+#define CGA_CALC_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model-cost.h"
+#include "options.h"
+#include "model-profile.h"
+
+struct table {
+	cost_t *summary;           /* PROGRAM TOTALS, nevents long */
+	cost_t *base;              /* what percentages are of: the summary, or in a
+				      diff the OLD profile's totals */
+	size_t summary_len;        /* counts given (the reference's array length) */
+	bool calculated;           /* no summary:/totals:, summed from the rows */
+	const char **thresholds;   /* texts, one per sort event, as printed */
+	double *threshold_values;
+	bool filter;               /* false when the single threshold is >= 100 */
+	struct func **rows;        /* sorted */
+	size_t nrows;
+	size_t nshown;             /* rows before the threshold cut */
+	const char **files;        /* files of the shown rows, by first appearance */
+	size_t nfiles;
+};
+
+/* Compute P's table for OPT, with sort events SORT (event indices).  Sets
+ * every row's total (see inclusive.h). */
+void table_build(struct table *t, struct profile *p, const struct options *opt,
+		 const size_t *sort, size_t nsort);
+void table_release(struct table *t);
+
+/* The part of a "file:function" name callgrind_annotate takes as the file:
+ * up to the first ':' that has something after it.  Returns its length. */
+size_t table_file_part(const char *fullname);
+
+#endif

@@ -1,0 +1,224 @@
+#include "fmt-json.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "fmt-num.h"
+
+void json_init(struct json *j, FILE *out)
+{
+	memset(j, 0, sizeof(*j));
+	j->out = out;
+	j->first[0] = true;
+}
+
+void json_finish(struct json *j)
+{
+	fputc('\n', j->out);
+}
+
+static void newline_indent(struct json *j)
+{
+	fputc('\n', j->out);
+	for (int i = 0; i < j->depth; i++)
+		fputs("  ", j->out);
+}
+
+/* Whatever must come before a value or a key at the current level. */
+static void separate(struct json *j)
+{
+	bool first = j->first[j->depth];
+
+	if (j->after_key) {
+		j->after_key = false;
+		return;
+	}
+	j->first[j->depth] = false;
+	if (!first)
+		fputc(',', j->out);
+	if (j->depth == 0)
+		return;
+	if (!j->inline_[j->depth])
+		newline_indent(j);
+	else if (!first)
+		fputc(' ', j->out);
+}
+
+static void open_level(struct json *j, char bracket, bool one_line)
+{
+	separate(j);
+	fputc(bracket, j->out);
+	if (j->depth + 1 >= JSON_MAX_DEPTH)
+		die(EXIT_INPUT, "JSON output nested too deeply");
+	j->depth++;
+	j->first[j->depth] = true;
+	j->inline_[j->depth] = one_line || j->inline_[j->depth - 1];
+}
+
+static void close_level(struct json *j, char bracket)
+{
+	bool empty = j->first[j->depth], one_line = j->inline_[j->depth];
+
+	j->depth--;
+	if (!empty && !one_line)
+		newline_indent(j);
+	fputc(bracket, j->out);
+}
+
+void json_begin_object(struct json *j)
+{
+	open_level(j, '{', false);
+}
+
+void json_end_object(struct json *j)
+{
+	close_level(j, '}');
+}
+
+void json_begin_array(struct json *j)
+{
+	open_level(j, '[', false);
+}
+
+void json_begin_inline_array(struct json *j)
+{
+	open_level(j, '[', true);
+}
+
+void json_end_array(struct json *j)
+{
+	close_level(j, ']');
+}
+
+static void write_escaped(FILE *out, const char *s, size_t n);
+
+void json_key(struct json *j, const char *key)
+{
+	separate(j);
+	write_escaped(j->out, key, strlen(key));
+	fputs(": ", j->out);
+	j->after_key = true;
+}
+
+/* Length of the valid UTF-8 sequence at S (at most N bytes), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+	size_t len;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+static void write_escaped(FILE *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	fputc('"', out);
+	while (p < end) {
+		size_t len;
+
+		switch (*p) {
+		case '"':  fputs("\\\"", out); p++; continue;
+		case '\\': fputs("\\\\", out); p++; continue;
+		case '\n': fputs("\\n", out); p++; continue;
+		case '\t': fputs("\\t", out); p++; continue;
+		case '\r': fputs("\\r", out); p++; continue;
+		default:   break;
+		}
+		if (*p < 0x20) {
+			fprintf(out, "\\u%04x", *p);
+			p++;
+			continue;
+		}
+		len = utf8_length(p, (size_t)(end - p));
+		if (len == 0) {
+			fputs("\\ufffd", out);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, len, out);
+		p += len;
+	}
+	fputc('"', out);
+}
+
+void json_string_len(struct json *j, const char *s, size_t len)
+{
+	separate(j);
+	write_escaped(j->out, s, len);
+}
+
+void json_string(struct json *j, const char *s)
+{
+	if (s == NULL)
+		json_null(j);
+	else
+		json_string_len(j, s, strlen(s));
+}
+
+void json_int(struct json *j, __int128 v)
+{
+	char digits[NUMFMT_COUNT_MAX];
+
+	separate(j);
+	fwrite(digits, 1, numfmt_decimal(digits, v), j->out);
+}
+
+void json_uint(struct json *j, uint64_t v)
+{
+	separate(j);
+	fprintf(j->out, "%" PRIu64, v);
+}
+
+void json_double(struct json *j, double v)
+{
+	char buf[32];
+
+	if (!isfinite(v)) {
+		json_null(j);
+		return;
+	}
+	separate(j);
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	/* "1e+20" is JSON, "inf" is not: only finite values get here. */
+	fputs(buf, j->out);
+}
+
+void json_bool(struct json *j, bool v)
+{
+	separate(j);
+	fputs(v ? "true" : "false", j->out);
+}
+
+void json_null(struct json *j)
+{
+	separate(j);
+	fputs("null", j->out);
+}

@@ -1,0 +1,44 @@
+/* One JSON writer for every --format=json report: indentation, commas and
+ * string escaping live here and nowhere else. */
+#ifndef CGA_FMT_JSON_H
+#define CGA_FMT_JSON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSON_MAX_DEPTH 32
+
+struct json {
+	FILE *out;
+	int depth;
+	bool first[JSON_MAX_DEPTH];   /* nothing written yet at this level */
+	bool inline_[JSON_MAX_DEPTH]; /* this level is written on one line */
+	bool after_key;               /* a key was written; its value comes next */
+};
+
+void json_init(struct json *j, FILE *out);
+/* Ends the document with a newline. */
+void json_finish(struct json *j);
+
+void json_begin_object(struct json *j);
+void json_end_object(struct json *j);
+void json_begin_array(struct json *j);
+/* An array written on one line, for short lists of numbers. */
+void json_begin_inline_array(struct json *j);
+void json_end_array(struct json *j);
+
+void json_key(struct json *j, const char *key);
+/* NULL writes null.  Bytes that are not valid UTF-8 become U+FFFD, so the
+ * document stays valid JSON whatever the profile's names contain. */
+void json_string(struct json *j, const char *s);
+void json_string_len(struct json *j, const char *s, size_t len);
+/* Any integer up to 128 bits: JSON numbers have no range. */
+void json_int(struct json *j, __int128 v);
+void json_uint(struct json *j, uint64_t v);
+/* Shortest text that reads back as V; non-finite values write null. */
+void json_double(struct json *j, double v);
+void json_bool(struct json *j, bool v);
+void json_null(struct json *j);
+
+#endif

@@ -1,0 +1,41 @@
+/* Number formatting as callgrind_annotate does it: commas in counts,
+ * percentages with one or two decimals, column widths. */
+#ifndef CGA_FMT_NUM_H
+#define CGA_FMT_NUM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model-cost.h"
+
+/* Longest text numfmt_count or numfmt_decimal writes, with its NUL: any
+ * 128-bit integer, sign and commas included. */
+#define NUMFMT_COUNT_MAX 56
+/* Longest text numfmt_percent writes, with its NUL. */
+#define NUMFMT_PERCENT_MAX 48
+
+/* Write V into BUF in plain decimal.  Returns the length. */
+size_t numfmt_decimal(char *buf, cost_t v);
+
+/* Write C into BUF: "." when absent; digits grouped by commas; negative
+ * numbers without commas (the reference's commify only groups a leading run
+ * of digits).  Returns the length. */
+size_t numfmt_count(char *buf, cost_t c);
+
+/* Columns the count needs, as the reference computes it from the digits
+ * alone: len + (len - 1) / 3, the sign counted as a digit. */
+size_t numfmt_count_width(cost_t c);
+
+/* X * 100 / TOTAL as Perl computes it (integer arithmetic while exact, else
+ * doubles); 0 when TOTAL is absent or zero. */
+double numfmt_ratio100(cost_t x, cost_t total);
+
+/* " (12.34%)" for -9.995 < P < 99.995, else " (100.0%)".  Returns the length. */
+size_t numfmt_percent(char *buf, double p);
+
+/* Perl's X / Y (Y != 0) for integers, which Perl holds exactly from
+ * -2^63 to 2^64-1 and as doubles beyond. */
+double numfmt_perl_div(cost_t x, cost_t y);
+
+#endif

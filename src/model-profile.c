@@ -1,0 +1,303 @@
+#include "model-profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <stdlib.h>
+
+#include "diag.h"
+#include "model-rename.h"
+
+struct interned {
+	UT_hash_handle hh;
+	struct func *func;   /* the functions of this name looked up last, */
+	struct func *func2;  /* newest first */
+	size_t len;
+	char s[];
+};
+
+void profile_init(struct profile *p, const char *path)
+{
+	memset(p, 0, sizeof(*p));
+	arena_init(&p->arena);
+	cell_spill_init(&p->spill);
+	p->path = path;
+	p->creator = p->cmd = p->pid = p->thread = p->part_name = "";
+	p->strip_prefix = "";
+}
+
+void profile_release(struct profile *p)
+{
+	struct pfile *f, *ftmp;
+	struct func *fn, *fntmp;
+	struct edge_ref *e, *etmp;
+	struct interned *s, *stmp;
+
+	HASH_ITER(hh, p->files, f, ftmp) {
+		HASH_DEL(p->files, f);
+		linetab_release(&f->lines);
+	}
+	HASH_ITER(hh, p->funcs, fn, fntmp)
+		HASH_DEL(p->funcs, fn);
+	HASH_ITER(hh, p->edges, e, etmp)
+		HASH_DEL(p->edges, e);
+	HASH_ITER(hh, p->strings, s, stmp)
+		HASH_DEL(p->strings, s);
+	free(p->func_list);
+	free(p->desc);
+	free(p->events);
+	free(p->event_defs);
+	free(p->parts);
+	for (size_t i = 0; i < p->nderived; i++) {
+		free(p->derived[i].index);
+		free(p->derived[i].coef);
+	}
+	free(p->derived);
+	free(p->magnitude[0]);
+	free(p->magnitude[1]);
+	cell_spill_release(&p->spill);
+	arena_release(&p->arena);
+	memset(p, 0, sizeof(*p));
+}
+
+const char *profile_intern(struct profile *p, const char *s, size_t len)
+{
+	struct interned *in;
+
+	HASH_FIND(hh, p->strings, s, len, in);
+	if (in != NULL)
+		return in->s;
+	in = arena_alloc(&p->arena, sizeof(*in) + len + 1);
+	memset(&in->hh, 0, sizeof(in->hh));
+	in->func = in->func2 = NULL;
+	in->len = len;
+	memcpy(in->s, s, len);
+	in->s[len] = '\0';
+	HASH_ADD_KEYPTR(hh, p->strings, in->s, len, in);
+	return in->s;
+}
+
+static bool source_found(const struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->nsource_dirs; i++) {
+		char *path = xasprintf("%s%s", p->source_dirs[i], name);
+		bool ok = access(path, R_OK) == 0;
+
+		free(path);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+static bool wants_lines(const struct profile *p, const char *name)
+{
+	/* Per-line data is most of the reader's work and memory: none for
+	 * the files whose source cannot be shown anyway. */
+	if (p->annotate_all)
+		return p->source_dirs == NULL || source_found(p, name);
+	for (size_t i = 0; i < p->nannotate_names; i++)
+		if (strcmp(p->annotate_names[i], name) == 0)
+			return true;
+	return false;
+}
+
+static struct pfile *find_or_add_file(struct profile *p, const char *name, size_t len)
+{
+	size_t plen = strlen(p->strip_prefix);
+	struct pfile *f;
+
+	if (plen > 0 && len >= plen && memcmp(name, p->strip_prefix, plen) == 0) {
+		name += plen;
+		len -= plen;
+	}
+	HASH_FIND(hh, p->files, name, len, f);
+	if (f != NULL)
+		return f;
+	f = arena_alloc(&p->arena, sizeof(*f));
+	memset(f, 0, sizeof(*f));
+	f->name = profile_intern(p, name, len);
+	f->annotatable = wants_lines(p, f->name);
+	linetab_init(&f->lines);
+	HASH_ADD_KEYPTR(hh, p->files, f->name, len, f);
+	return f;
+}
+
+const char *profile_func_name(struct profile *p, const char *s, size_t len)
+{
+	size_t newlen;
+	char *renamed = rename_apply(p->func_rename, s, len, &newlen);
+	const char *name;
+
+	if (renamed == NULL)
+		return profile_intern(p, s, len);
+	name = profile_intern(p, renamed, newlen);
+	free(renamed);
+	return name;
+}
+
+struct pfile *profile_file(struct profile *p, const char *name, size_t len)
+{
+	size_t newlen;
+	char *renamed = rename_apply(p->file_rename, name, len, &newlen);
+	struct pfile *f;
+
+	if (renamed != NULL) {
+		name = renamed;
+		len = newlen;
+	}
+	f = find_or_add_file(p, name, len);
+	free(renamed);
+	return f;
+}
+
+static struct interned *interned_of(const char *name)
+{
+	return (struct interned *)(void *)(name - offsetof(struct interned, s));
+}
+
+struct func *profile_func(struct profile *p, struct pfile *file, const char *name)
+{
+	struct func_key key = { file, name };
+	struct interned *in = interned_of(name);
+	struct func *f = in->func;
+
+	/* A name nearly always stands for one function, in one file, or two
+	 * when code is inlined from a header: the last lookups answer without
+	 * hashing. */
+	if (f != NULL && f->key.file == file)
+		return f;
+	f = in->func2;
+	if (f != NULL && f->key.file == file) {
+		in->func2 = in->func;
+		in->func = f;
+		return f;
+	}
+	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
+	if (f != NULL) {
+		in->func2 = in->func;
+		in->func = f;
+		return f;
+	}
+	f = arena_alloc(&p->arena, sizeof(*f));
+	memset(f, 0, sizeof(*f));
+	f->key = key;
+	{
+		size_t fl = strlen(file->name), nl = strlen(name);
+		char *full = arena_alloc(&p->arena, fl + nl + 2);
+
+		memcpy(full, file->name, fl);
+		full[fl] = ':';
+		memcpy(full + fl + 1, name, nl + 1);
+		f->fullname = full;
+	}
+	f->index = p->nfuncs;
+	xgrow(&p->func_list, &p->funcs_cap, p->nfuncs + 1, sizeof(*p->func_list));
+	p->func_list[p->nfuncs++] = f;
+	HASH_ADD(hh, p->funcs, key, sizeof(f->key), f);
+	in->func2 = in->func;
+	in->func = f;
+	return f;
+}
+
+void profile_list_func(struct profile *p, struct func *f)
+{
+	if (f->self == NULL)
+		f->self = cost_new(&p->arena, p->nevents);
+	f->listed = true;
+}
+
+/* Most functions call few others, and the reader looks up the calls of the
+ * function it is reading: a scan of the caller's short list stays in cache
+ * where a global hash table would miss it.  Callers with many callees also
+ * have their edges in the hash table. */
+#define EDGE_SCAN_MAX 32
+
+static struct edge *scan_out(const struct func *caller, const struct func *callee)
+{
+	for (struct edge *e = caller->out; e; e = e->next_out)
+		if (e->key.callee == callee)
+			return e;
+	return NULL;
+}
+
+static void index_edge(struct profile *p, struct edge *e)
+{
+	struct edge_ref *ref = arena_alloc(&p->arena, sizeof(*ref));
+
+	memset(ref, 0, sizeof(*ref));
+	ref->key = e->key;
+	ref->edge = e;
+	HASH_ADD(hh, p->edges, key, sizeof(ref->key), ref);
+}
+
+static struct edge *find_edge(const struct profile *p, const struct func *caller,
+			      const struct func *callee)
+{
+	struct edge_key key = { (struct func *)caller, (struct func *)callee };
+	struct edge_ref *ref;
+
+	if (caller->nout <= EDGE_SCAN_MAX)
+		return scan_out(caller, callee);
+	HASH_FIND(hh, p->edges, &key, sizeof(key), ref);
+	return ref ? ref->edge : NULL;
+}
+
+struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee)
+{
+	struct edge *e = find_edge(p, caller, callee);
+
+	if (e != NULL)
+		return e;
+	e = arena_alloc(&p->arena, sizeof(*e));
+	memset(e, 0, sizeof(*e));
+	e->key.caller = caller;
+	e->key.callee = callee;
+	e->cost = cost_new(&p->arena, p->nevents);
+	e->next_out = caller->out;
+	caller->out = e;
+	e->next_in = callee->in;
+	callee->in = e;
+	caller->nout++;
+	if (caller->nout == EDGE_SCAN_MAX + 1) {
+		for (struct edge *o = caller->out; o; o = o->next_out)
+			index_edge(p, o);
+	} else if (caller->nout > EDGE_SCAN_MAX + 1) {
+		index_edge(p, e);
+	}
+	return e;
+}
+
+const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
+				     const struct func *callee)
+{
+	return find_edge(p, caller, callee);
+}
+
+struct pfile *profile_find_file(const struct profile *p, const char *name)
+{
+	struct pfile *f;
+
+	HASH_FIND(hh, p->files, name, strlen(name), f);
+	return f;
+}
+
+struct part *profile_new_part(struct profile *p, size_t line)
+{
+	struct part *part;
+
+	p->parts = xreallocarray(p->parts, p->nparts + 1, sizeof(*p->parts));
+	part = &p->parts[p->nparts++];
+	memset(part, 0, sizeof(*part));
+	part->line = line;
+	return part;
+}
+
+bool profile_is_diff(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nparts; i++)
+		if (p->parts[i].negated)
+			return true;
+	return false;
+}

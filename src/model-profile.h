@@ -1,0 +1,183 @@
+/* The cost model: what a profile says, independent of how it is printed.
+ *
+ * Names are interned once; functions are keyed by (file, name) and carry
+ * their self cost, the sum of the costs of calls into them and out of them,
+ * and their call edges.  Files that may be annotated keep per-line tables.
+ * Everything bulk lives in the profile's arena; profile_release frees it. */
+#ifndef CGA_MODEL_PROFILE_H
+#define CGA_MODEL_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "hash.h"
+
+#include "model-cells.h"
+#include "model-cost.h"
+#include "model-linetab.h"
+#include "xalloc.h"
+
+struct edge;
+
+struct pfile {
+	const char *name;          /* with the current directory stripped */
+	struct linetab lines;      /* only filled when annotatable */
+	bool defined;              /* named by fl=/fi=/fe=: has line information */
+	bool annotatable;          /* per-line data is kept for it */
+	UT_hash_handle hh;
+};
+
+struct func_key {
+	const struct pfile *file;
+	const char *name;          /* interned */
+};
+
+struct func {
+	struct func_key key;
+	const char *fullname;      /* "file:function", as printed and sorted */
+	const char *object;        /* from the ob= in force at its last fn= line; NULL if none */
+	cost_t *self;              /* NULL until listed */
+	cost_t *called;            /* sum of calls into it; NULL if never called */
+	cost_t *outgoing;          /* sum of calls out of it; NULL if it calls nothing */
+	cost_t *total;             /* the table's figure, set by inclusive_compute */
+	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
+	struct func *host;         /* for code inlined from another file: the fn= function */
+	struct edge *out;          /* calls made, newest first */
+	struct edge *in;           /* calls received, newest first */
+	size_t nout;               /* length of the out list */
+	size_t index;              /* creation order */
+	UT_hash_handle hh;
+};
+
+struct edge_key {
+	struct func *caller;
+	struct func *callee;
+};
+
+struct edge {
+	struct edge_key key;
+	cost_t count;              /* calls: as counts, up to 2^64-1 in size */
+	cost_t *cost;
+	struct edge *next_out;
+	struct edge *next_in;
+};
+
+/* Index entry for the edges of callers with many callees. */
+struct edge_ref {
+	struct edge_key key;
+	struct edge *edge;
+	UT_hash_handle hh;
+};
+
+/* One header block and the body lines after it. */
+struct part {
+	cost_t *summary;           /* NULL if the part has no summary: line */
+	size_t summary_len;        /* counts written on that line */
+	cost_t *totals;
+	size_t totals_len;
+	cost_t *self_sum;          /* sum of the part's self cost lines (as added) */
+	size_t line;               /* where the part starts */
+	const char *path;          /* the profile it comes from */
+	size_t number;             /* within that profile, from 1 */
+	bool skipped;              /* not selected by --part: nothing of it was added */
+	bool negated;              /* its costs were subtracted (the OLD side of a diff);
+				      summary and totals are kept as written */
+};
+
+/* An event computed from others ("event: Sum = Ir + 10 Dr"): the sum of
+ * COEF[i] times raw event INDEX[i]; absent when all those are absent. */
+struct derived {
+	size_t event;              /* its index in the events */
+	const char *formula;
+	size_t nterms;
+	size_t *index;
+	int64_t *coef;
+};
+
+struct rename;
+
+struct event {
+	const char *name;
+	const char *long_name;     /* from "event: NAME : LONG"; NULL if none */
+	const char *formula;       /* from "event: NAME = FORMULA"; NULL if none */
+};
+
+struct interned;
+
+struct profile {
+	struct arena arena;
+	struct cell_spill spill;   /* the wide counts of the per-line cells */
+	const char *path;
+	/* Header fields, from the first part as callgrind_annotate shows them. */
+	const char *creator, *cmd, *pid, *thread, *part_name;
+	char *desc;                /* "desc:" lines except "Option:" ones, each ending in \n */
+	size_t desc_len;
+	struct event *events;      /* the raw events, then the derived ones */
+	size_t nevents;
+	size_t nraw;               /* events read from cost lines */
+	struct derived *derived;   /* events nraw.. */
+	size_t nderived;
+	bool events_final;         /* long names and derived events are resolved */
+	uint64_t *magnitude[2];    /* per event: the sums of the positive [0] and
+				      of the negative [1] self counts read (of every
+				      profile, negated or not), in size: while both
+				      fit in 64 bits no sum of self costs leaves the
+				      range of counts */
+	struct event *event_defs;  /* "event:" lines */
+	size_t nevent_defs;
+	struct part *parts;
+	size_t nparts;
+	/* What to keep per line: every file, or only these names. */
+	bool annotate_all;
+	char **annotate_names;
+	size_t nannotate_names;
+	const char *strip_prefix;  /* removed from the front of file names */
+	/* What to read, set by the caller before reading. */
+	const unsigned long *want_parts;  /* part numbers to add (ascending); none: all */
+	size_t nwant_parts;
+	bool negate;               /* subtract what is read next */
+	char *const *want_events;  /* names that may be derived events */
+	size_t nwant_events;
+	const struct rename *file_rename, *func_rename;  /* may be NULL */
+	char **paths;              /* every profile read, in order */
+	size_t npaths;
+	/* When set, annotate_all keeps per-line data only for the files found
+	 * in one of these directories (prefixes ending in "/", or ""): a
+	 * text report prints the lines of no other file. */
+	char *const *source_dirs;
+	size_t nsource_dirs;
+
+	struct pfile *files;       /* hash by name */
+	struct func *funcs;        /* hash by key */
+	struct func **func_list;   /* in creation order */
+	size_t nfuncs, funcs_cap;
+	struct edge_ref *edges;    /* hash by key, only for callers with many callees */
+	struct interned *strings;
+};
+
+void profile_init(struct profile *p, const char *path);
+void profile_release(struct profile *p);
+
+/* The interned copy of S[0..LEN), owned by the profile. */
+const char *profile_intern(struct profile *p, const char *s, size_t len);
+/* The file called NAME (before rewriting and stripping), created if new. */
+struct pfile *profile_file(struct profile *p, const char *name, size_t len);
+/* The interned function name S[0..LEN), rewritten by --mod-funcname. */
+const char *profile_func_name(struct profile *p, const char *s, size_t len);
+/* The function NAME (interned) in FILE, created if new. */
+struct func *profile_func(struct profile *p, struct pfile *file, const char *name);
+/* Make F a row of the table (allocating its self cost). */
+void profile_list_func(struct profile *p, struct func *f);
+/* The edge CALLER -> CALLEE, created with a zero count and absent cost if new. */
+struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee);
+/* The edge CALLER -> CALLEE, or NULL. */
+const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
+				     const struct func *callee);
+/* The file whose (stripped) name is NAME, or NULL. */
+struct pfile *profile_find_file(const struct profile *p, const char *name);
+/* Whether some part was subtracted: the profile is a difference. */
+bool profile_is_diff(const struct profile *p);
+/* Start a new part at input line LINE. */
+struct part *profile_new_part(struct profile *p, size_t line);
+
+#endif

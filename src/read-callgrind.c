@@ -1,0 +1,1169 @@
+#include "read-callgrind.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "read-input.h"
+
+/* Compression ids ("(id) name") map to names, one map per kind of name. */
+struct id_entry {
+	uint64_t id;
+	const void *value;
+	UT_hash_handle hh;
+};
+
+struct idmap {
+	const void **dense;        /* small ids, the common case */
+	size_t ndense;
+	size_t count;              /* ids defined */
+	struct id_entry *sparse;   /* the others */
+};
+
+/* Ids are indexed directly while the index stays within a few times the
+ * number of ids defined: a file defining "(4000000)" alone must not get a
+ * 32 MB array.  Writers number ids from 1 up, so the dense part is the
+ * usual case. */
+#define IDMAP_DENSE_MAX (1u << 22)
+#define IDMAP_DENSE_MIN 256
+
+struct reader {
+	struct profile *p;
+	struct input *in;
+	struct part *part;
+	bool seen_events;          /* the first part's events: line */
+	bool in_body;              /* the current part has body lines */
+	bool part_has_summary;     /* a non-zero summary: seen in the current part */
+	size_t part_number;        /* of the current part in this file, from 1 */
+	bool skip;                 /* the current part is not selected: define names only */
+	bool events_final;         /* derived events resolved; counts may be added */
+
+	size_t npos;               /* position columns on cost lines */
+	int line_pos;              /* which of them is the line; -1 if none */
+	uint64_t *prev_pos;        /* addresses and lines: any 64-bit value */
+
+	struct idmap files, fns, objs;
+
+	struct pfile *file;        /* fl=/fi=/fe= in force */
+	struct func *fn;           /* the function costs go to */
+	const char *fn_name;
+	struct func *host;         /* the last fn= function */
+	const char *obj;
+
+	struct pfile *call_file;   /* cfi=/cfl= since the last call */
+	const char *call_name;     /* cfn= since the last call */
+	const char *last_call_name;
+	struct func *last_callee;
+	bool call_pending;
+	cost_t call_count;
+	struct func *callee;
+
+	cost_t *counts;            /* the current cost line's counts */
+	size_t ncounts;            /* how many of them the line gave */
+};
+
+static void idmap_release(struct idmap *m)
+{
+	struct id_entry *e, *tmp;
+
+	HASH_ITER(hh, m->sparse, e, tmp) {
+		HASH_DEL(m->sparse, e);
+		free(e);
+	}
+	free(m->dense);
+}
+
+static const void *idmap_get(const struct idmap *m, uint64_t id)
+{
+	struct id_entry *e;
+
+	if (id < m->ndense)
+		return m->dense[id];
+	HASH_FIND(hh, m->sparse, &id, sizeof(id), e);
+	return e ? e->value : NULL;
+}
+
+/* Grow the dense part to N slots, moving the sparse ids below N into it. */
+static void idmap_grow(struct idmap *m, size_t n)
+{
+	struct id_entry *e, *tmp;
+
+	m->dense = xreallocarray(m->dense, n, sizeof(*m->dense));
+	memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof(*m->dense));
+	m->ndense = n;
+	HASH_ITER(hh, m->sparse, e, tmp) {
+		if (e->id < n) {
+			m->dense[e->id] = e->value;
+			HASH_DEL(m->sparse, e);
+			free(e);
+		}
+	}
+}
+
+static void idmap_set(struct idmap *m, uint64_t id, const void *value)
+{
+	struct id_entry *e;
+
+	if (id >= m->ndense && id < IDMAP_DENSE_MAX &&
+	    id < 4 * (m->count + 1) + IDMAP_DENSE_MIN) {
+		size_t n = m->ndense ? m->ndense : IDMAP_DENSE_MIN;
+
+		while (n <= id)
+			n *= 2;
+		idmap_grow(m, n);
+	}
+	if (id < m->ndense) {
+		if (m->dense[id] == NULL)
+			m->count++;
+		m->dense[id] = value;
+		return;
+	}
+	HASH_FIND(hh, m->sparse, &id, sizeof(id), e);
+	if (e == NULL) {
+		e = xcalloc(1, sizeof(*e));
+		e->id = id;
+		HASH_ADD(hh, m->sparse, id, sizeof(e->id), e);
+		m->count++;
+	}
+	e->value = value;
+}
+
+static _Noreturn void fail(struct reader *r, const char *msg)
+{
+	die_at(r->in->path, r->in->lineno, "%s", msg);
+}
+
+static void malformed(struct reader *r, const char *what, const char *line, size_t len)
+{
+	warn_raw("WARNING: %sline %zu malformed, ignoring\n    line: '%.*s'\n",
+		 what, r->in->lineno, (int)len, line);
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static const char *skip_space(const char *s, const char *end)
+{
+	while (s < end && is_space(*s))
+		s++;
+	return s;
+}
+
+static bool is_digit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+/* The value of hexadecimal digit C, or 16 if it is none. */
+static unsigned hex_value(char c)
+{
+	if (is_digit(c))
+		return (unsigned)(c - '0');
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+}
+
+/* An unsigned decimal or 0x-hexadecimal number at *S.  Returns false if
+ * there is none or it does not fit 64 bits.  Hand-written: the reader
+ * spends most of its time here. */
+static bool parse_uint(const char **s, const char *end, uint64_t *out)
+{
+	const char *p = *s;
+	uint64_t v = 0;
+	unsigned d;
+
+	if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x' && hex_value(p[2]) < 16) {
+		for (p += 2; p < end && (d = hex_value(*p)) < 16; p++) {
+			if (v > (UINT64_MAX >> 4))
+				return false;
+			v = v << 4 | d;
+		}
+	} else {
+		if (p >= end || !is_digit(*p))
+			return false;
+		for (; p < end && is_digit(*p); p++) {
+			uint64_t d10 = (uint64_t)(*p - '0');
+
+			if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && d10 > UINT64_MAX % 10))
+				return false;
+			v = v * 10 + d10;
+		}
+	}
+	*s = p;
+	*out = v;
+	return true;
+}
+
+/* A count: a 64-bit magnitude with an optional minus sign. */
+static bool parse_int(const char **s, const char *end, cost_t *out)
+{
+	bool neg = *s < end && **s == '-';
+	const char *p = *s + neg;
+	uint64_t v;
+
+	if (!parse_uint(&p, end, &v))
+		return false;
+	*out = neg ? -(cost_t)v : (cost_t)v;
+	*s = p;
+	return true;
+}
+
+/* One position column: absolute, "+N"/"-N" relative to PREV, or "*".
+ * Positions are unsigned 64-bit: addresses use the whole range. */
+static bool parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
+{
+	const char *p = *s;
+	uint64_t v;
+
+	if (p < end && *p == '*') {
+		*out = prev;
+		p++;
+	} else if (p < end && (*p == '+' || *p == '-')) {
+		char sign = *p++;
+
+		if (!parse_uint(&p, end, &v))
+			return false;
+		if (sign == '+' ? __builtin_add_overflow(prev, v, out)
+				: __builtin_sub_overflow(prev, v, out))
+			return false;
+	} else {
+		if (!parse_uint(&p, end, &v))
+			return false;
+		*out = v;
+	}
+	if (p < end && !is_space(*p))
+		return false;
+	*s = p;
+	return true;
+}
+
+/* A count: the common short decimal inline, anything else (hex, a sign,
+ * 19 digits or more) through parse_int. */
+static inline bool parse_count(const char **s, const char *end, cost_t *out)
+{
+	const char *p = *s;
+	uint64_t v = 0;
+
+	while (p < end && is_digit(*p) && p - *s < 18)
+		v = v * 10 + (*p++ - '0');
+	if (p == *s || (p < end && (is_digit(*p) || *p == 'x' || *p == 'X')))
+		return parse_int(s, end, out);
+	*s = p;
+	*out = (cost_t)v;
+	return true;
+}
+
+/* Fill the derived events of COUNTS from its raw ones. */
+static void derive_counts(struct reader *r, cost_t *counts)
+{
+	const struct profile *p = r->p;
+
+	for (size_t d = 0; d < p->nderived; d++) {
+		const struct derived *dv = &p->derived[d];
+		cost_t sum = COST_ABSENT;
+
+		for (size_t t = 0; t < dv->nterms; t++) {
+			cost_t c = counts[dv->index[t]], prod;
+
+			if (c == COST_ABSENT)
+				continue;
+			/* |c| < 2^64 and |coef| < 2^63: the product fits 128 bits. */
+			prod = c * dv->coef[t];
+			if (!cost_in_range(prod) ||
+			    !cost_in_range(sum = (sum == COST_ABSENT ? 0 : sum) + prod))
+				fail(r, "a derived event's count does not fit in 64 bits");
+		}
+		counts[dv->event] = sum;
+	}
+}
+
+/* A token of digits (with a sign or 0x maybe) that parse_int refused:
+ * a number too large for a count, as opposed to text that is no number. */
+static bool is_big_number(const char *s, const char *end)
+{
+	const char *p = s + (s < end && *s == '-');
+	bool hex = end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x';
+	const char *digits = p + (hex ? 2 : 0);
+
+	for (p = digits; p < end && !is_space(*p); p++)
+		if (hex ? hex_value(*p) >= 16 : !is_digit(*p))
+			return false;
+	return p > digits;
+}
+
+static _Noreturn void fail_big(struct reader *r, const char *what, const char *s, const char *end)
+{
+	const char *e = s;
+
+	while (e < end && !is_space(*e))
+		e++;
+	die_at(r->in->path, r->in->lineno,
+	       "%s %.*s is larger than %" PRIu64 ", the largest count cgannotate handles",
+	       what, (int)(e - s), s, UINT64_MAX);
+}
+
+/* Counts after the positions: whitespace-separated integers or "." for
+ * absent; missing trailing counts are absent too.  Returns false if a
+ * token is not a count; dies if there are more counts than events.
+ * *NCOUNTS gets the number of counts written on the line. */
+static bool parse_counts(struct reader *r, const char *s, const char *end,
+			 cost_t *counts, size_t *ncounts)
+{
+	size_t n = 0, nev = r->p->nraw;
+
+	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
+		cost_t v;
+
+		if (n == nev)
+			fail(r, "too many event counts");
+		if (*s == '.' && (s + 1 == end || is_space(s[1]))) {
+			counts[n++] = COST_ABSENT;
+			s++;
+			continue;
+		}
+		if (!parse_count(&s, end, &v)) {
+			if (is_big_number(s, end))
+				fail_big(r, "count", s, end);
+			return false;
+		}
+		if (s < end && !is_space(*s))
+			return false;
+		counts[n++] = v;
+	}
+	*ncounts = n;
+	for (; n < nev; n++)
+		counts[n] = COST_ABSENT;
+	if (r->p->nderived > 0) {
+		derive_counts(r, counts);
+		*ncounts = r->p->nevents;
+	}
+	return true;
+}
+
+/* "(id) name", "(id)" or "name"; the value the id stands for afterwards is
+ * VALUE (computed by the caller from the name). */
+struct name_ref {
+	bool has_id;
+	uint64_t id;
+	const char *name;      /* NULL for a bare "(id)" */
+	size_t len;
+};
+
+static struct name_ref parse_name(const char *s, const char *end)
+{
+	struct name_ref ref = { false, 0, s, (size_t)(end - s) };
+	const char *p = s + 1;
+	uint64_t id;
+
+	if (s < end && *s == '(' && p < end && is_digit(*p) &&
+	    parse_uint(&p, end, &id) && p < end && *p == ')') {
+		ref.has_id = true;
+		ref.id = id;
+		p = skip_space(p + 1, end);
+		ref.name = p < end ? p : NULL;
+		ref.len = (size_t)(end - p);
+	}
+	return ref;
+}
+
+typedef const char *intern_fn(struct profile *p, const char *s, size_t len);
+
+/* Resolve a name of a kind whose values are interned strings (made by
+ * INTERN, which may rewrite them). */
+static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *intern,
+				  const char *s, const char *end)
+{
+	struct name_ref ref = parse_name(s, end);
+	const char *v;
+
+	if (ref.name != NULL) {
+		v = intern(r->p, ref.name, ref.len);
+		if (ref.has_id)
+			idmap_set(m, ref.id, v);
+		return v;
+	}
+	v = idmap_get(m, ref.id);
+	if (v == NULL) {
+		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
+		     r->in->lineno, (unsigned long long)ref.id);
+		v = intern(r->p, s, (size_t)(end - s));
+		idmap_set(m, ref.id, v);
+	}
+	return v;
+}
+
+static struct pfile *resolve_file(struct reader *r, const char *s, const char *end)
+{
+	struct name_ref ref = parse_name(s, end);
+	struct pfile *f;
+
+	if (ref.name == NULL) {
+		f = (struct pfile *)idmap_get(&r->files, ref.id);
+		if (f != NULL)
+			return f;
+		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
+		     r->in->lineno, (unsigned long long)ref.id);
+		ref.name = s;
+		ref.len = (size_t)(end - s);
+	}
+	f = profile_file(r->p, ref.name, ref.len);
+	if (ref.has_id)
+		idmap_set(&r->files, ref.id, f);
+	return f;
+}
+
+/* The function NAME in FILE (profile_func remembers the last one of each
+ * name, which answers the callees of calls looked up again and again). */
+static struct func *lookup_func(struct reader *r, struct pfile *file, const char *name)
+{
+	return profile_func(r->p, file, name);
+}
+
+static struct pfile *no_file(struct reader *r)
+{
+	return profile_file(r->p, "", 0);
+}
+
+/* Every sum the report makes of self costs (per source line, per file,
+ * over the functions shown) adds up some of the self cost lines, so it
+ * lies between minus the sum of the negative counts and the sum of the
+ * positive ones: while both fit 64 bits, so do all those sums.  In a diff
+ * the subtracted profile makes the negative side. */
+static void check_magnitude(struct reader *r)
+{
+	for (size_t i = 0; i < r->ncounts; i++) {
+		cost_t v = r->counts[i];
+		uint64_t *m = &r->p->magnitude[v < 0][i];
+
+		if (v == COST_ABSENT)
+			continue;
+		if (__builtin_add_overflow(*m, (uint64_t)(v < 0 ? -v : v), m))
+			die_at(r->in->path, r->in->lineno,
+			       "the counts of event %s add up to more than 64 bits can hold",
+			       r->p->events[i].name);
+	}
+}
+
+/* Add the current cost line's counts: only the first ncounts can be present. */
+static void add_counts(struct reader *r, cost_t *dst)
+{
+	if (!cost_add(dst, r->counts, r->ncounts))
+		fail(r, "a sum of counts does not fit in 64 bits");
+}
+
+static cost_t *lazy_cost(struct reader *r, cost_t **slot)
+{
+	if (*slot == NULL)
+		*slot = cost_new(&r->p->arena, r->p->nevents);
+	return *slot;
+}
+
+/* As add_counts, into per-line cells. */
+static void add_cells(struct reader *r, cell_t *dst)
+{
+	if (!cells_add(&r->p->spill, dst, r->counts, r->ncounts))
+		fail(r, "a sum of counts does not fit in 64 bits");
+}
+
+static cell_t *lazy_cells(struct reader *r, cell_t **slot)
+{
+	if (*slot == NULL)
+		*slot = cells_new(&r->p->arena, r->p->nevents);
+	return *slot;
+}
+
+/* --- header ------------------------------------------------------------ */
+
+static void set_positions(struct reader *r, const char *s, const char *end)
+{
+	size_t n = 0;
+
+	r->line_pos = -1;
+	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
+		const char *w = s;
+
+		while (s < end && !is_space(*s))
+			s++;
+		if (s - w == 4 && memcmp(w, "line", 4) == 0 && r->line_pos < 0)
+			r->line_pos = (int)n;
+		n++;
+	}
+	if (n == 0) {
+		n = 1;
+		r->line_pos = 0;
+	}
+	r->npos = n;
+	free(r->prev_pos);
+	r->prev_pos = xcalloc(n, sizeof(*r->prev_pos));
+}
+
+static void split_events(struct reader *r, const char *s, const char *end,
+			 struct event **events, size_t *n)
+{
+	size_t cap = 0;
+
+	*events = NULL;
+	*n = 0;
+	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
+		const char *w = s;
+
+		while (s < end && !is_space(*s))
+			s++;
+		xgrow(events, &cap, *n + 1, sizeof(**events));
+		memset(&(*events)[*n], 0, sizeof(**events));
+		(*events)[(*n)++].name = profile_intern(r->p, w, (size_t)(s - w));
+	}
+}
+
+/* A later part or profile must have the first one's events. */
+static void check_same_events(struct reader *r, const struct event *ev, size_t n)
+{
+	const struct profile *p = r->p;
+	const char *first = p->paths && p->paths[0] ? p->paths[0] : p->path;
+	size_t i;
+
+	for (i = 0; i < n && i < p->nraw; i++)
+		if (ev[i].name != p->events[i].name)
+			break;
+	if (i == n && n == p->nraw)
+		return;
+	if (r->seen_events)
+		fail(r, "events differ from those of the first part");
+	if (i < n && i < p->nraw)
+		die_at(r->in->path, r->in->lineno, "event %zu is '%s' here but '%s' in '%s'",
+		       i + 1, ev[i].name, p->events[i].name, first);
+	die_at(r->in->path, r->in->lineno, "%zu events here but %zu in '%s'", n, p->nraw, first);
+}
+
+static void set_events(struct reader *r, const char *s, const char *end)
+{
+	struct profile *p = r->p;
+	struct event *ev;
+	size_t n;
+
+	split_events(r, s, end, &ev, &n);
+	if (n == 0)
+		fail(r, "no event names on the events: line");
+	if (p->nraw > 0) {
+		check_same_events(r, ev, n);
+		free(ev);
+	} else {
+		p->events = ev;
+		p->nevents = p->nraw = n;
+	}
+	r->seen_events = true;
+}
+
+static const char *trim_end(const char *s, const char *end)
+{
+	while (end > s && is_space(end[-1]))
+		end--;
+	return end;
+}
+
+/* "event: NAME [= FORMULA] [: LONG NAME]" */
+static void add_event_def(struct reader *r, const char *s, const char *end)
+{
+	struct profile *p = r->p;
+	struct event *d;
+	const char *w, *colon, *eq;
+
+	s = skip_space(s, end);
+	w = s;
+	while (s < end && !is_space(*s) && *s != '=' && *s != ':')
+		s++;
+	if (s == w)
+		return;
+	p->event_defs = xreallocarray(p->event_defs, p->nevent_defs + 1, sizeof(*p->event_defs));
+	d = &p->event_defs[p->nevent_defs++];
+	memset(d, 0, sizeof(*d));
+	d->name = profile_intern(p, w, (size_t)(s - w));
+	colon = memchr(s, ':', (size_t)(end - s));
+	eq = memchr(s, '=', (size_t)(end - s));
+	if (eq != NULL && (colon == NULL || eq < colon)) {
+		const char *f = skip_space(eq + 1, end);
+		const char *fend = trim_end(f, colon ? colon : end);
+
+		d->formula = profile_intern(p, f, (size_t)(fend - f));
+	}
+	if (colon != NULL) {
+		const char *l = skip_space(colon + 1, end);
+
+		d->long_name = profile_intern(p, l, (size_t)(trim_end(l, end) - l));
+	}
+}
+
+/* --- derived events ------------------------------------------------------ */
+
+static const struct event *find_event_def(const struct profile *p, const char *name)
+{
+	/* The last definition wins, as a later header line overrides. */
+	for (size_t i = p->nevent_defs; i-- > 0;)
+		if (p->event_defs[i].name == name)
+			return &p->event_defs[i];
+	return NULL;
+}
+
+static ssize_t raw_event_index(const struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->nraw; i++)
+		if (p->events[i].name == name)
+			return (ssize_t)i;
+	return -1;
+}
+
+#define DERIVED_DEPTH_MAX 16
+
+/* Add COEF times the formula F (or the event NAME) to D's terms; derived
+ * events may be defined in terms of other derived events. */
+static void add_terms(struct reader *r, struct derived *d, const char *name, int64_t coef,
+		      int depth);
+
+static void add_formula_terms(struct reader *r, struct derived *d, const char *f, int64_t coef,
+			      int depth)
+{
+	const char *end = f + strlen(f);
+
+	for (;;) {
+		uint64_t n = 1;
+		int64_t c;
+		const char *w;
+
+		f = skip_space(f, end);
+		if (f < end && is_digit(*f)) {
+			if (!parse_uint(&f, end, &n) || n > INT64_MAX)
+				fail(r, "a derived event's factor is too large");
+			f = skip_space(f, end);
+			if (f < end && *f == '*')
+				f = skip_space(f + 1, end);
+		}
+		w = f;
+		while (f < end && !is_space(*f) && *f != '+' && *f != '*')
+			f++;
+		if (f == w)
+			die_at(r->in->path, r->in->lineno,
+			       "cannot read the formula of a derived event: '%s'", d->formula);
+		if (__builtin_mul_overflow((int64_t)n, coef, &c))
+			fail(r, "a derived event's factor is too large");
+		add_terms(r, d, profile_intern(r->p, w, (size_t)(f - w)), c, depth);
+		f = skip_space(f, end);
+		if (f == end)
+			return;
+		if (*f != '+')
+			die_at(r->in->path, r->in->lineno,
+			       "cannot read the formula of a derived event: '%s'", d->formula);
+		f++;
+	}
+}
+
+static void add_terms(struct reader *r, struct derived *d, const char *name, int64_t coef,
+		      int depth)
+{
+	ssize_t raw = raw_event_index(r->p, name);
+	const struct event *def;
+
+	if (raw >= 0) {
+		for (size_t t = 0; t < d->nterms; t++)
+			if (d->index[t] == (size_t)raw) {
+				if (__builtin_add_overflow(d->coef[t], coef, &d->coef[t]))
+					fail(r, "a derived event's factor is too large");
+				return;
+			}
+		d->index = xreallocarray(d->index, d->nterms + 1, sizeof(*d->index));
+		d->coef = xreallocarray(d->coef, d->nterms + 1, sizeof(*d->coef));
+		d->index[d->nterms] = (size_t)raw;
+		d->coef[d->nterms++] = coef;
+		return;
+	}
+	def = find_event_def(r->p, name);
+	if (def == NULL || def->formula == NULL)
+		die_at(r->in->path, r->in->lineno,
+		       "derived event formula '%s' names '%s', which is no event", d->formula, name);
+	if (depth >= DERIVED_DEPTH_MAX)
+		die_at(r->in->path, r->in->lineno,
+		       "derived event '%s' is defined in terms of itself", name);
+	add_formula_terms(r, d, def->formula, coef, depth + 1);
+}
+
+/* Append the derived event DEF to the profile's events. */
+static void add_derived(struct reader *r, const struct event *def)
+{
+	struct profile *p = r->p;
+	struct derived *d;
+
+	p->events = xreallocarray(p->events, p->nevents + 1, sizeof(*p->events));
+	p->events[p->nevents] = *def;
+	p->derived = xreallocarray(p->derived, p->nderived + 1, sizeof(*p->derived));
+	d = &p->derived[p->nderived++];
+	memset(d, 0, sizeof(*d));
+	d->event = p->nevents++;
+	d->formula = def->formula;
+	add_formula_terms(r, d, def->formula, 1, 0);
+}
+
+/* Once the header is read: long names for the events, the derived events
+ * the caller asked for, and the buffer for a cost line's counts. */
+static void finalize_events(struct reader *r)
+{
+	struct profile *p = r->p;
+
+	if (r->events_final || !r->seen_events)
+		return;
+	r->events_final = true;
+	if (!p->events_final) {
+		p->events_final = true;
+		for (size_t j = 0; j < p->nraw; j++) {
+			const struct event *def = find_event_def(p, p->events[j].name);
+
+			if (def != NULL) {
+				p->events[j].long_name = def->long_name;
+				p->events[j].formula = def->formula;
+			}
+		}
+		for (size_t i = 0; i < p->nwant_events; i++) {
+			const char *name = profile_intern(p, p->want_events[i],
+							  strlen(p->want_events[i]));
+			const struct event *def = find_event_def(p, name);
+			bool known = false;
+
+			for (size_t j = 0; j < p->nevents && !known; j++)
+				known = p->events[j].name == name;
+			if (!known && def != NULL && def->formula != NULL)
+				add_derived(r, def);
+		}
+	}
+	for (int sign = 0; sign < 2; sign++)
+		if (p->magnitude[sign] == NULL)
+			p->magnitude[sign] = xcalloc(p->nevents, sizeof(*p->magnitude[sign]));
+	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
+}
+
+static void append_desc(struct profile *p, const char *s, size_t len)
+{
+	p->desc = xreallocarray(p->desc, p->desc_len + len + 2, 1);
+	memcpy(p->desc + p->desc_len, s, len);
+	p->desc_len += len;
+	p->desc[p->desc_len++] = '\n';
+	p->desc[p->desc_len] = '\0';
+}
+
+enum header_key {
+	H_VERSION, H_CREATOR, H_PID, H_THREAD, H_PART, H_CMD, H_DESC,
+	H_POSITIONS, H_EVENT, H_EVENTS, H_SUMMARY, H_TOTALS, H_NONE
+};
+
+static const char *const header_names[] = {
+	"version", "creator", "pid", "thread", "part", "cmd", "desc",
+	"positions", "event", "events", "summary", "totals",
+};
+
+/* Which "key:" line this is; *VALUE gets what follows the colon. */
+static enum header_key header_key(const char *s, const char *end, const char **value)
+{
+	const char *colon = memchr(s, ':', (size_t)(end - s));
+
+	if (colon == NULL)
+		return H_NONE;
+	for (int k = 0; k < H_NONE; k++) {
+		size_t n = strlen(header_names[k]);
+
+		if ((size_t)(colon - s) == n && memcmp(s, header_names[k], n) == 0) {
+			*value = skip_space(colon + 1, end);
+			return (enum header_key)k;
+		}
+	}
+	return H_NONE;
+}
+
+static bool part_wanted(const struct profile *p, size_t number)
+{
+	if (p->nwant_parts == 0)
+		return true;
+	for (size_t i = 0; i < p->nwant_parts; i++)
+		if (p->want_parts[i] == number)
+			return true;
+	return false;
+}
+
+static void start_part(struct reader *r)
+{
+	static const char default_positions[] = "line";
+
+	r->part = profile_new_part(r->p, r->in->lineno);
+	r->part->path = r->in->path;
+	r->part->number = ++r->part_number;
+	r->part->negated = r->p->negate;
+	r->part->skipped = r->skip = !part_wanted(r->p, r->part_number);
+	r->in_body = false;
+	r->part_has_summary = false;
+	set_positions(r, default_positions, default_positions + sizeof(default_positions) - 1);
+}
+
+static void read_total(struct reader *r, const char *s, const char *end,
+		       cost_t **slot, size_t *len)
+{
+	cost_t *v;
+
+	if (!r->seen_events) {
+		malformed(r, "header ", s, (size_t)(end - s));
+		return;
+	}
+	finalize_events(r);
+	v = cost_new(&r->p->arena, r->p->nevents);
+	if (!parse_counts(r, s, end, v, len)) {
+		malformed(r, "", s, (size_t)(end - s));
+		return;
+	}
+	*slot = v;
+}
+
+static void header_line(struct reader *r, enum header_key k, const char *v, const char *end,
+			const char *line, size_t len)
+{
+	struct profile *p = r->p;
+	bool first = p->nparts == 1;
+	const char *text = profile_intern(p, v, (size_t)(end - v));
+
+	switch (k) {
+	case H_VERSION:
+		if (is_digit(*v) && strtol(v, NULL, 10) > 1)
+			die_at(r->in->path, r->in->lineno,
+			       "cannot read format version %.*s (only version 1 is known)",
+			       (int)(end - v), v);
+		break;
+	case H_CREATOR: if (first) p->creator = text; break;
+	case H_PID:     if (first) p->pid = text; break;
+	case H_THREAD:  if (first) p->thread = text; break;
+	case H_PART:    if (first) p->part_name = text; break;
+	case H_CMD:     if (first) p->cmd = text; break;
+	case H_DESC:
+		/* callgrind_annotate hides the profiler's option list. */
+		if (first && !(end - v >= 7 && memcmp(v, "Option:", 7) == 0))
+			append_desc(p, v, (size_t)(end - v));
+		break;
+	case H_POSITIONS: set_positions(r, v, end); break;
+	case H_EVENT:   add_event_def(r, v, end); break;
+	case H_EVENTS:
+		set_events(r, v, end);
+		break;
+	case H_SUMMARY:
+		read_total(r, v, end, &r->part->summary, &r->part->summary_len);
+		r->part_has_summary = r->part->summary != NULL &&
+				      !cost_is_zero(r->part->summary, p->nevents);
+		break;
+	case H_TOTALS:
+		read_total(r, v, end, &r->part->totals, &r->part->totals_len);
+		break;
+	case H_NONE:
+		malformed(r, r->seen_events ? "" : "header ", line, len);
+		break;
+	}
+}
+
+/* --- body -------------------------------------------------------------- */
+
+static void drop_pending_call(struct reader *r)
+{
+	if (r->call_pending)
+		warn("%s:%zu: calls= line not followed by a cost line, ignoring the call",
+		     r->in->path, r->in->lineno - 1);
+	r->call_pending = false;
+}
+
+static void self_cost(struct reader *r, uint64_t line)
+{
+	struct pfile *file = r->file;
+
+	if (r->fn == NULL) {
+		warn("%s:%zu: cost line before any fn= line, ignoring", r->in->path, r->in->lineno);
+		return;
+	}
+	if (!r->fn->listed)
+		profile_list_func(r->p, r->fn);
+	check_magnitude(r);
+	add_counts(r, r->fn->self);
+	/* Only needed for a part without a total of its own. */
+	if (!r->part_has_summary)
+		add_counts(r, lazy_cost(r, &r->part->self_sum));
+	if (file != NULL && file->annotatable) {
+		struct line_entry *e = linetab_get(&file->lines, line);
+
+		add_cells(r, lazy_cells(r, &e->cost));
+	}
+}
+
+static void record_call_site(struct reader *r, uint64_t line)
+{
+	struct line_entry *e = linetab_get(&r->file->lines, line);
+	struct call_site **sp = &e->sites;
+
+	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
+		sp = &(*sp)->next;
+	if (*sp == NULL) {
+		*sp = arena_alloc(&r->p->arena, sizeof(**sp));
+		memset(*sp, 0, sizeof(**sp));
+		(*sp)->caller = r->fn;
+		(*sp)->callee = r->callee;
+		(*sp)->cost = cells_new(&r->p->arena, r->p->nevents);
+	}
+	(*sp)->count += r->call_count;
+	if (!cost_in_range((*sp)->count))
+		fail(r, "a sum of call counts does not fit in 64 bits");
+	add_cells(r, (*sp)->cost);
+}
+
+static void call_cost(struct reader *r, uint64_t line)
+{
+	struct edge *e;
+
+	r->call_pending = false;
+	if (r->fn == NULL) {
+		warn("%s:%zu: call before any fn= line, ignoring", r->in->path, r->in->lineno);
+		return;
+	}
+	if (!r->fn->listed)
+		profile_list_func(r->p, r->fn);
+	e = profile_edge(r->p, r->fn, r->callee);
+	e->count += r->call_count;
+	if (!cost_in_range(e->count))
+		fail(r, "a sum of call counts does not fit in 64 bits");
+	add_counts(r, e->cost);
+	add_counts(r, lazy_cost(r, &r->callee->called));
+	add_counts(r, lazy_cost(r, &r->fn->outgoing));
+	if (r->file != NULL && r->file->annotatable)
+		record_call_site(r, line);
+}
+
+static void cost_line(struct reader *r, const char *s, const char *end)
+{
+	const char *p = s;
+	uint64_t line = 0;
+
+	if (r->skip)
+		return;
+	for (size_t k = 0; k < r->npos; k++) {
+		p = skip_space(p, end);
+		if (!parse_position(&p, end, r->prev_pos[k], &r->prev_pos[k])) {
+			malformed(r, "", s, (size_t)(end - s));
+			return;
+		}
+	}
+	if (r->line_pos >= 0)
+		line = r->prev_pos[r->line_pos];
+	if (!parse_counts(r, p, end, r->counts, &r->ncounts)) {
+		malformed(r, "", s, (size_t)(end - s));
+		return;
+	}
+	if (r->p->negate)
+		for (size_t i = 0; i < r->ncounts; i++)
+			if (r->counts[i] != COST_ABSENT)
+				r->counts[i] = -r->counts[i];
+	if (r->call_pending)
+		call_cost(r, line);
+	else
+		self_cost(r, line);
+}
+
+static void on_fn(struct reader *r, const char *v, const char *end)
+{
+	const char *name = resolve_string(r, &r->fns, profile_func_name, v, end);
+	struct func *f;
+
+	if (r->skip)
+		return;
+	if (r->file == NULL)
+		r->file = no_file(r);
+	f = lookup_func(r, r->file, name);
+	profile_list_func(r->p, f);
+	r->fn = f;
+	f->object = r->obj ? r->obj : "";
+	r->fn_name = name;
+	r->host = f;
+}
+
+/* fi=/fe=: code inlined from another file, within the current function. */
+static void on_inline_file(struct reader *r, const char *v, const char *end)
+{
+	struct func *f;
+
+	r->file = resolve_file(r, v, end);
+	r->file->defined = true;
+	if (r->fn_name == NULL || r->skip)
+		return;
+	/* Listed only once a cost or call arrives: writers such as
+	 * pyprof2calltree put fi= right before the next fn=. */
+	f = lookup_func(r, r->file, r->fn_name);
+	r->fn = f;
+	if (f != r->host && f->host == NULL)
+		f->host = r->host;
+}
+
+static void on_calls(struct reader *r, const char *v, const char *end, const char *line, size_t len)
+{
+	const char *p = v;
+	uint64_t count;
+
+	if (r->skip)
+		return;
+	if (!parse_uint(&p, end, &count) || (p < end && !is_space(*p))) {
+		if (*v != '-' && is_big_number(v, end))
+			fail_big(r, "call count", v, end);
+		malformed(r, "", line, len);
+		return;
+	}
+	if (r->call_file == NULL && r->call_name == NULL && r->last_callee != NULL) {
+		r->callee = r->last_callee;
+	} else {
+		const char *name = r->call_name ? r->call_name : r->last_call_name;
+		struct pfile *file = r->call_file ? r->call_file : r->file;
+
+		if (name == NULL) {
+			warn("%s:%zu: calls= line without a cfn= line, ignoring the call",
+			     r->in->path, r->in->lineno);
+			r->callee = NULL;
+			r->call_pending = false;
+			return;
+		}
+		r->callee = lookup_func(r, file ? file : no_file(r), name);
+	}
+	r->last_callee = r->callee;
+	r->last_call_name = r->callee->key.name;
+	r->call_file = NULL;
+	r->call_name = NULL;
+	r->call_pending = true;
+	r->call_count = r->p->negate ? -(cost_t)count : (cost_t)count;
+}
+
+/* "key=value" lines; returns false if the key is unknown. */
+static bool assignment(struct reader *r, const char *s, const char *end)
+{
+	const char *eq = memchr(s, '=', (size_t)(end - s));
+	const char *v;
+	size_t klen;
+
+	if (eq == NULL)
+		return false;
+	klen = (size_t)(eq - s);
+	v = eq + 1;
+#define KEY(k) (klen == sizeof(k) - 1 && memcmp(s, k, klen) == 0)
+	if (KEY("fn")) {
+		on_fn(r, v, end);
+	} else if (KEY("fl")) {
+		r->file = resolve_file(r, v, end);
+		r->file->defined = true;
+	} else if (KEY("fi") || KEY("fe")) {
+		on_inline_file(r, v, end);
+	} else if (KEY("ob")) {
+		r->obj = resolve_string(r, &r->objs, profile_intern, v, end);
+	} else if (KEY("cob")) {
+		resolve_string(r, &r->objs, profile_intern, v, end);
+	} else if (KEY("cfi") || KEY("cfl")) {
+		r->call_file = resolve_file(r, v, end);
+	} else if (KEY("cfn")) {
+		r->call_name = resolve_string(r, &r->fns, profile_func_name, v, end);
+	} else if (KEY("calls")) {
+		on_calls(r, v, end, s, (size_t)(end - s));
+	} else if (KEY("jfi")) {
+		resolve_file(r, v, end);
+	} else if (KEY("jfn")) {
+		resolve_string(r, &r->fns, profile_func_name, v, end);
+	} else if (!KEY("jump") && !KEY("jcnd")) {
+		return false;
+	}
+#undef KEY
+	return true;
+}
+
+static bool is_cost_start(char c)
+{
+	return is_digit(c) || c == '+' || c == '-' || c == '*';
+}
+
+static void body_line(struct reader *r, const char *s, const char *end)
+{
+	bool was_pending = r->call_pending;
+
+	finalize_events(r);
+	if (is_cost_start(*s)) {
+		cost_line(r, s, end);
+		r->in_body = true;
+		return;
+	}
+	if (was_pending)
+		drop_pending_call(r);
+	if (assignment(r, s, end))
+		r->in_body = true;
+	else
+		malformed(r, "", s, (size_t)(end - s));
+}
+
+static void read_line(struct reader *r, const char *s, size_t len)
+{
+	const char *end = s + len;
+	const char *value;
+	enum header_key k;
+
+	if (len == 0 || *s == '#' || skip_space(s, end) == end)
+		return;
+	/* Names are C strings from here on: a NUL would cut one short.  No
+	 * writer puts NULs in a profile; a damaged file (a crash while
+	 * writing) has runs of them. */
+	if (!is_cost_start(*s) && memchr(s, '\0', len) != NULL)
+		die_at(r->in->path, r->in->lineno, "NUL byte in a line of names or headers");
+	if (r->seen_events && is_cost_start(*s)) {
+		body_line(r, s, end);
+		return;
+	}
+	k = header_key(s, end, &value);
+	if (k != H_NONE && k != H_SUMMARY && k != H_TOTALS) {
+		if (r->in_body) {
+			drop_pending_call(r);
+			start_part(r);
+		}
+		header_line(r, k, value, end, s, len);
+		return;
+	}
+	if (k != H_NONE) {
+		header_line(r, k, value, end, s, len);
+		return;
+	}
+	if (!r->seen_events) {
+		malformed(r, "header ", s, len);
+		return;
+	}
+	body_line(r, s, end);
+}
+
+void callgrind_read(struct profile *p, struct input *in)
+{
+	struct reader r;
+	const char *line;
+	size_t len;
+
+	memset(&r, 0, sizeof(r));
+	r.p = p;
+	r.in = in;
+	start_part(&r);
+	while (input_line(r.in, &line, &len))
+		read_line(&r, line, len);
+	if (r.call_pending)
+		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
+		     in->path, r.in->lineno);
+	if (r.in->lineno == 0)
+		die(EXIT_INPUT, "%s: empty file", in->path);
+	if (!r.seen_events)
+		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", in->path);
+	finalize_events(&r);
+	for (size_t i = 0; i < p->nwant_parts; i++)
+		if (p->want_parts[i] > r.part_number)
+			die(EXIT_USAGE, "%s has %zu part%s; there is no part %lu", in->path,
+			    r.part_number, r.part_number == 1 ? "" : "s", p->want_parts[i]);
+	idmap_release(&r.files);
+	idmap_release(&r.fns);
+	idmap_release(&r.objs);
+	free(r.prev_pos);
+	free(r.counts);
+}

@@ -1,0 +1,21 @@
+/* Annotated source files: each chosen file printed with the counts of its
+ * lines, the calls made from them, context windows, and the warnings
+ * callgrind_annotate gives about stale or mismatched sources. */
+#ifndef CGA_REPORT_ANNOTATE_H
+#define CGA_REPORT_ANNOTATE_H
+
+#include <stdio.h>
+
+#include "report-columns.h"
+#include "options.h"
+#include "model-profile.h"
+#include "calc-table.h"
+
+/* Annotate the user-named files (command-line order), then with --auto=yes
+ * the files of the table's shown rows (order of first appearance), then
+ * list the files not found and the total of the counts shown.  May change
+ * T->summary (the last block's percentages are relative to what was shown). */
+void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
+		      const struct columns *c, struct table *t);
+
+#endif

@@ -1,0 +1,42 @@
+/* The count columns of every listing: which events are shown in which
+ * order, which ones sort, how wide each column is, and how a row of counts
+ * is printed (commas, percentages of the program total, ".", padding). */
+#ifndef CGA_REPORT_COLUMNS_H
+#define CGA_REPORT_COLUMNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "model-cost.h"
+#include "options.h"
+#include "model-profile.h"
+
+struct columns {
+	const struct event *events;
+	size_t nevents;
+	size_t *show;              /* event indices, in display order */
+	size_t nshow;
+	size_t *sort;              /* event indices, primary first */
+	size_t nsort;
+	bool show_percs;
+	const cost_t *summary;     /* percentages are relative to it */
+};
+
+/* Resolve --show and --sort against P's events; dies with EXIT_USAGE
+ * naming an event the profile does not have. */
+void columns_init(struct columns *c, const struct profile *p, const struct options *opt);
+void columns_release(struct columns *c);
+
+/* Widths indexed by event: start from the event names' lengths, then widen
+ * for each vector passed to columns_widen. */
+size_t *columns_widths_new(const struct columns *c);
+void columns_widen(const struct columns *c, size_t *widths, const cost_t *v);
+
+/* "EVENT   EVENT2 " padded to WIDTHS, as the headers print it. */
+void columns_print_events(FILE *out, const struct columns *c, const size_t *widths);
+/* One row of counts (V NULL: all absent), each right-aligned and followed
+ * by a space. */
+void columns_print_cost(FILE *out, const struct columns *c, const size_t *widths, const cost_t *v);
+
+#endif

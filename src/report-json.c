@@ -1,0 +1,311 @@
+#include "report-json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "calc-inclusive.h"
+#include "fmt-json.h"
+#include "xalloc.h"
+
+static void write_cost(struct json *j, const cost_t *v, size_t n)
+{
+	json_begin_inline_array(j);
+	for (size_t i = 0; i < n; i++) {
+		if (v == NULL || v[i] == COST_ABSENT)
+			json_null(j);
+		else
+			json_int(j, v[i]);
+	}
+	json_end_array(j);
+}
+
+/* Sorting: by the sort events (in a diff, by the size of the change),
+ * largest first, then by name, so that the order never depends on the
+ * order of the input.  Functions sort by the figure the text table would
+ * show. */
+struct order {
+	const size_t *events;
+	size_t nevents;
+	bool magnitude;
+	bool by_self;              /* functions by self cost, as the text table without --inclusive */
+};
+
+static cost_t sort_value(cost_t c, bool magnitude)
+{
+	if (c == COST_ABSENT)
+		return -1;
+	return magnitude && c < 0 ? -c : c;
+}
+
+static int cost_order(const struct order *o, const cost_t *a, const cost_t *b)
+{
+	for (size_t k = 0; k < o->nevents; k++) {
+		cost_t x = a ? sort_value(a[o->events[k]], o->magnitude) : -1;
+		cost_t y = b ? sort_value(b[o->events[k]], o->magnitude) : -1;
+
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	return 0;
+}
+
+static int func_cmp(const void *a, const void *b, void *arg)
+{
+	const struct func *f = *(const struct func *const *)a;
+	const struct func *g = *(const struct func *const *)b;
+	const struct order *o = arg;
+	int c = o->by_self ? cost_order(o, f->self, g->self) : cost_order(o, f->total, g->total);
+
+	return c ? c : strcmp(f->fullname, g->fullname);
+}
+
+struct call {
+	const struct func *other;
+	cost_t count;
+	const cost_t *cost;
+};
+
+static int call_cmp(const void *a, const void *b, void *arg)
+{
+	const struct call *x = a, *y = b;
+	int c = cost_order(arg, x->cost, y->cost);
+
+	return c ? c : strcmp(x->other->fullname, y->other->fullname);
+}
+
+static void write_calls(struct json *j, const struct profile *p, const struct order *o,
+			struct call *calls, size_t n)
+{
+	if (n > 1)
+		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
+	json_begin_array(j);
+	for (size_t i = 0; i < n; i++) {
+		json_begin_object(j);
+		json_key(j, "file");
+		json_string(j, calls[i].other->key.file->name);
+		json_key(j, "function");
+		json_string(j, calls[i].other->key.name);
+		json_key(j, "count");
+		json_int(j, calls[i].count);
+		json_key(j, "inclusive");
+		write_cost(j, calls[i].cost, p->nevents);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void write_edges(struct json *j, const struct profile *p, const struct order *o,
+			const struct func *f, bool incoming)
+{
+	size_t n = 0, cap = 0;
+	struct call *calls = NULL;
+
+	for (const struct edge *e = incoming ? f->in : f->out; e;
+	     e = incoming ? e->next_in : e->next_out) {
+		xgrow(&calls, &cap, n + 1, sizeof(*calls));
+		calls[n].other = incoming ? e->key.caller : e->key.callee;
+		calls[n].count = e->count;
+		calls[n++].cost = e->cost;
+	}
+	write_calls(j, p, o, calls, n);
+	free(calls);
+}
+
+/* Exact: each count is at most 2^64-1 in size, and there are fewer than
+ * 2^63 edges. */
+static cost_t times_called(const struct func *f)
+{
+	cost_t n = 0;
+
+	for (const struct edge *e = f->in; e; e = e->next_in)
+		n += e->count;
+	return n;
+}
+
+static void write_function(struct json *j, const struct profile *p, const struct order *o,
+			   const struct func *f)
+{
+	json_begin_object(j);
+	json_key(j, "file");
+	json_string(j, f->key.file->name);
+	json_key(j, "function");
+	json_string(j, f->key.name);
+	json_key(j, "object");
+	json_string(j, f->object && *f->object ? f->object : NULL);
+	json_key(j, "self");
+	write_cost(j, f->self, p->nevents);
+	json_key(j, "inclusive");
+	write_cost(j, f->total, p->nevents);
+	json_key(j, "calls");
+	json_int(j, times_called(f));
+	json_key(j, "callers");
+	write_edges(j, p, o, f, true);
+	json_key(j, "callees");
+	write_edges(j, p, o, f, false);
+	json_end_object(j);
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+	const struct line_entry *x = *(const struct line_entry *const *)a;
+	const struct line_entry *y = *(const struct line_entry *const *)b;
+
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+static void write_line(struct json *j, const struct profile *p, const struct order *o,
+		       const struct line_entry *e)
+{
+	size_t n = 0, nev = p->nevents;
+	struct call *calls;
+	cost_t *costs;
+
+	for (const struct call_site *s = e->sites; s; s = s->next)
+		n++;
+	/* Room for the line's self cost and one cost per call, out of their cells. */
+	calls = xreallocarray(NULL, n + 1, sizeof(*calls));
+	costs = xreallocarray(NULL, n + 1, nev * sizeof(*costs));
+	n = 0;
+	for (const struct call_site *s = e->sites; s; s = s->next) {
+		calls[n].other = s->callee;
+		calls[n].count = s->count;
+		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
+		n++;
+	}
+	json_begin_object(j);
+	json_key(j, "line");
+	json_int(j, e->line);
+	json_key(j, "self");
+	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
+	json_key(j, "calls");
+	write_calls(j, p, o, calls, n);
+	json_end_object(j);
+	free(calls);
+	free(costs);
+}
+
+static void write_file(struct json *j, const struct profile *p, const struct order *o,
+		       const struct pfile *f)
+{
+	const struct line_entry **lines = xmalloc((f->lines.count + 1) * sizeof(*lines));
+
+	for (size_t i = 0; i < f->lines.count; i++)
+		lines[i] = &f->lines.entries[i];
+	qsort(lines, f->lines.count, sizeof(*lines), line_cmp);
+	json_begin_object(j);
+	json_key(j, "file");
+	json_string(j, f->name);
+	json_key(j, "lines");
+	json_begin_array(j);
+	for (size_t i = 0; i < f->lines.count; i++)
+		write_line(j, p, o, lines[i]);
+	json_end_array(j);
+	json_end_object(j);
+	free(lines);
+}
+
+static int file_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct pfile *const *)a)->name,
+		      (*(const struct pfile *const *)b)->name);
+}
+
+/* Files with per-line data, by name. */
+static void write_files(struct json *j, const struct profile *p, const struct order *o)
+{
+	size_t n = 0;
+	const struct pfile **files = xmalloc((HASH_COUNT(p->files) + 1) * sizeof(*files));
+
+	for (const struct pfile *f = p->files; f; f = f->hh.next)
+		if (f->annotatable && f->lines.count > 0)
+			files[n++] = f;
+	qsort(files, n, sizeof(*files), file_cmp);
+	json_begin_array(j);
+	for (size_t i = 0; i < n; i++)
+		write_file(j, p, o, files[i]);
+	json_end_array(j);
+	free(files);
+}
+
+static void write_header(struct json *j, const struct profile *p, const struct options *opt)
+{
+	static const char *const modes[] = { "single", "merge", "diff" };
+
+	json_key(j, "format");
+	json_string(j, "callgrind");
+	json_key(j, "file");
+	json_string(j, opt->profiles[opt->mode == MODE_DIFF ? 1 : 0]);
+	json_key(j, "mode");
+	json_string(j, modes[opt->mode]);
+	json_key(j, "inputs");
+	json_begin_array(j);
+	for (size_t i = 0; i < opt->nprofiles; i++)
+		json_string(j, opt->profiles[i]);
+	json_end_array(j);
+	json_key(j, "creator");
+	json_string(j, *p->creator ? p->creator : NULL);
+	json_key(j, "command");
+	json_string(j, *p->cmd ? p->cmd : NULL);
+	json_key(j, "parts");
+	json_begin_array(j);
+	for (size_t i = 0; i < p->nparts; i++) {
+		if (p->parts[i].skipped)
+			continue;
+		json_begin_object(j);
+		json_key(j, "file");
+		json_string(j, p->parts[i].path);
+		json_key(j, "number");
+		json_uint(j, p->parts[i].number);
+		json_key(j, "subtracted");
+		json_bool(j, p->parts[i].negated);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_key(j, "events");
+	json_begin_array(j);
+	for (size_t i = 0; i < p->nevents; i++) {
+		json_begin_object(j);
+		json_key(j, "name");
+		json_string(j, p->events[i].name);
+		json_key(j, "long_name");
+		json_string(j, p->events[i].long_name);
+		json_key(j, "formula");
+		json_string(j, p->events[i].formula);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+void report_json(FILE *out, struct profile *p, const struct options *opt,
+		 const struct columns *c, const struct table *t)
+{
+	struct order o = { c->sort, c->nsort, profile_is_diff(p), !opt->inclusive };
+	struct json j;
+	size_t nfuncs;
+	struct func **funcs = inclusive_compute(p, true, &nfuncs);
+
+	qsort_r(funcs, nfuncs, sizeof(*funcs), func_cmp, &o);
+	json_init(&j, out);
+	json_begin_object(&j);
+	write_header(&j, p, opt);
+	json_key(&j, "totals");
+	write_cost(&j, t->summary, p->nevents);
+	json_key(&j, "totals_calculated");
+	json_bool(&j, t->calculated);
+	if (o.magnitude) {
+		json_key(&j, "base");
+		write_cost(&j, t->base, p->nevents);
+	}
+	json_key(&j, "functions");
+	json_begin_array(&j);
+	for (size_t i = 0; i < nfuncs; i++)
+		write_function(&j, p, &o, funcs[i]);
+	json_end_array(&j);
+	if (opt->auto_annotate || opt->nuser > 0) {
+		json_key(&j, "files");
+		write_files(&j, p, &o);
+	}
+	json_end_object(&j);
+	json_finish(&j);
+	free(funcs);
+}

@@ -1,0 +1,182 @@
+#include "report-text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt-num.h"
+#include "xalloc.h"
+
+void report_rule(FILE *out)
+{
+	fputs("--------------------------------------------------------------------------------\n", out);
+}
+
+static void print_list(FILE *out, const char *label, char *const *items, size_t n)
+{
+	fprintf(out, "%s%s\n", label, n ? items[0] : "");
+	for (size_t i = 1; i < n; i++)
+		fprintf(out, "                  %s\n", items[i]);
+}
+
+static void print_event_names(FILE *out, const char *label, const struct event *ev,
+			      const size_t *idx, size_t n)
+{
+	fputs(label, out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? " " : "", ev[idx ? idx[i] : i].name);
+	fputc('\n', out);
+}
+
+/* One profile as callgrind_annotate names it; several summed, or NEW
+ * minus OLD. */
+static void print_profile_names(FILE *out, const struct options *opt)
+{
+	if (opt->mode == MODE_DIFF) {
+		fprintf(out, "Profile data file '%s' minus '%s'", opt->profiles[1], opt->profiles[0]);
+		return;
+	}
+	fprintf(out, "Profile data file '%s'", opt->profiles[0]);
+	for (size_t i = 1; i < opt->nprofiles; i++)
+		fprintf(out, " + '%s'", opt->profiles[i]);
+}
+
+static void print_parts(FILE *out, const struct options *opt)
+{
+	fputs("Parts read:      ", out);
+	for (size_t i = 0; i < opt->nparts; i++)
+		fprintf(out, " %lu", opt->parts[i]);
+	fputc('\n', out);
+}
+
+void report_header(FILE *out, const struct profile *p, const struct options *opt,
+		   const struct columns *c, const struct table *t)
+{
+	report_rule(out);
+	print_profile_names(out, opt);
+	if (*p->creator)
+		fprintf(out, " (creator: %s)", p->creator);
+	fputc('\n', out);
+	report_rule(out);
+	if (p->desc)
+		fputs(p->desc, out);
+	fprintf(out, "Profiled target:  %s", *p->cmd ? p->cmd : "(unknown)");
+	if (*p->pid) {
+		fprintf(out, " (PID %s", p->pid);
+		if (*p->part_name)
+			fprintf(out, ", part %s", p->part_name);
+		if (*p->thread)
+			fprintf(out, ", thread %s", p->thread);
+		fputc(')', out);
+	}
+	fputc('\n', out);
+	if (opt->nparts > 0)
+		print_parts(out, opt);
+	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nraw);
+	print_event_names(out, "Events shown:     ", p->events, c->show, c->nshow);
+	print_event_names(out, "Event sort order: ", p->events, c->sort, c->nsort);
+	fputs("Thresholds:      ", out);
+	for (size_t i = 0; i < c->nsort; i++)
+		fprintf(out, " %s", t->thresholds[i]);
+	fputc('\n', out);
+	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
+	print_list(out, "User annotated:   ", opt->user_files, opt->nuser);
+	fprintf(out, "Auto-annotation:  %s\n\n", opt->auto_annotate ? "on" : "off");
+}
+
+void report_totals(FILE *out, const struct columns *c, const struct table *t)
+{
+	size_t *w = columns_widths_new(c);
+
+	columns_widen(c, w, t->summary);
+	report_rule(out);
+	columns_print_events(out, c, w);
+	fputc('\n', out);
+	report_rule(out);
+	columns_print_cost(out, c, w, t->summary);
+	fprintf(out, " PROGRAM TOTALS%s\n\n", t->calculated ? " (calculated)" : "");
+	free(w);
+}
+
+static int call_row_cmp(const void *a, const void *b, void *arg)
+{
+	const struct columns *c = arg;
+	const struct call_row *x = a, *y = b;
+	int r = cost_cmp_desc(x->sort_cost, y->sort_cost, c->sort, c->nsort);
+
+	return r ? r : strcmp(x->other->fullname, y->other->fullname);
+}
+
+void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c)
+{
+	if (n > 1)
+		qsort_r(rows, n, sizeof(*rows), call_row_cmp, (void *)c);
+}
+
+static struct call_row *edge_rows(const struct func *f, bool callers, size_t *n)
+{
+	struct call_row *rows = NULL;
+	size_t cap = 0;
+	const struct edge *e;
+
+	*n = 0;
+	for (e = callers ? f->in : f->out; e; e = callers ? e->next_in : e->next_out) {
+		xgrow(&rows, &cap, *n + 1, sizeof(*rows));
+		rows[*n].cost = rows[*n].sort_cost = e->cost;
+		rows[*n].other = callers ? e->key.caller : e->key.callee;
+		rows[*n].count = e->count;
+		(*n)++;
+	}
+	return rows;
+}
+
+static void print_tree(FILE *out, const struct columns *c, const size_t *w,
+		       const struct func *f, bool callers)
+{
+	size_t n;
+	struct call_row *rows = edge_rows(f, callers, &n);
+	char count[NUMFMT_COUNT_MAX];
+
+	report_sort_calls(rows, n, c);
+	for (size_t i = 0; i < n; i++) {
+		columns_print_cost(out, c, w, rows[i].cost);
+		numfmt_count(count, rows[i].count);
+		fprintf(out, "%s%s (%sx)", callers ? " < " : " >   ", rows[i].other->fullname, count);
+		/* Unlike the function's own line, these show an empty object. */
+		if (rows[i].other->object != NULL)
+			fprintf(out, " [%s]", rows[i].other->object);
+		fputc('\n', out);
+	}
+	free(rows);
+}
+
+void report_functions(FILE *out, const struct options *opt, const struct columns *c,
+		      const struct table *t)
+{
+	size_t *w = columns_widths_new(c);
+	bool tree = opt->tree_caller || opt->tree_calling;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		columns_widen(c, w, t->rows[i]->total);
+	report_rule(out);
+	columns_print_events(out, c, w);
+	fputs(" file:function\n", out);
+	report_rule(out);
+	for (size_t i = 0; i < t->nshown; i++) {
+		const struct func *f = t->rows[i];
+		bool unknown = strcmp(f->fullname, "???:???") == 0;
+
+		if (tree)
+			fputc('\n', out);
+		if (opt->tree_caller && !unknown)
+			print_tree(out, c, w, f, true);
+		columns_print_cost(out, c, w, f->total);
+		fprintf(out, "%s %s", tree ? " * " : "", f->fullname);
+		if (f->object != NULL && *f->object)
+			fprintf(out, " [%s]", f->object);
+		fputc('\n', out);
+		if (opt->tree_calling && !unknown)
+			print_tree(out, c, w, f, false);
+	}
+	fputc('\n', out);
+	free(w);
+}

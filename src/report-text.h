@@ -1,0 +1,31 @@
+/* The report before the annotated sources: the header block, PROGRAM
+ * TOTALS and the function table with its optional call trees. */
+#ifndef CGA_REPORT_TEXT_H
+#define CGA_REPORT_TEXT_H
+
+#include <stdio.h>
+
+#include "report-columns.h"
+#include "options.h"
+#include "model-profile.h"
+#include "calc-table.h"
+
+void report_header(FILE *out, const struct profile *p, const struct options *opt,
+		   const struct columns *c, const struct table *t);
+void report_totals(FILE *out, const struct columns *c, const struct table *t);
+void report_functions(FILE *out, const struct options *opt, const struct columns *c,
+		      const struct table *t);
+
+/* The 80-dash rule that separates sections. */
+void report_rule(FILE *out);
+
+/* Sort edges or call sites by cost on the sort events, ties by name. */
+struct call_row {
+	const cost_t *cost;        /* what the row prints */
+	const cost_t *sort_cost;   /* what it sorts by */
+	const struct func *other;  /* the caller or callee named */
+	cost_t count;
+};
+void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c);
+
+#endif
