@@ -49,6 +49,7 @@ struct shape {
 	double cxx_names;          /* named functions with C++ signatures */
 	unsigned ident_words;      /* words in an identifier, mean */
 	double repeat_calls;       /* share of calls to a function called before */
+	double heat[5];            /* share of functions of up to 1, 2, ... 5 digit counts */
 };
 
 /* Measured with bench/shape.awk on the profiles bench/run.sh makes; the
@@ -63,17 +64,17 @@ static const struct shape shapes[] = {
 		.files_per_debug_fn = 0.55, .line_moves = 0.22, .inlines = 1.0,
 		.cross_object = 0.045, .hot_calls = 0.0, .callee_power = 3.5,
 		.id_stride = 17, .hex_names = 0.32, .cxx_names = 0.88, .ident_words = 3,
-		.repeat_calls = 0.35,
+		.repeat_calls = 0.35, .heat = { 0.30, 0.50, 0.69, 0.89, 0.98 },
 	},
 	{
 		.name = "python3", .program = "/usr/bin/python3.11",
-		.calib_mb = 4.1, .fns_per_mb = 613, .self_lines = 78,
+		.calib_mb = 4.1, .fns_per_mb = 613, .self_lines = 86,
 		.calls = 6.2, .jcnds = 5.0, .jumps = 3.1,
 		.debug_share = 0.22, .small_share = 0.023, .objects = 9,
 		.files_per_debug_fn = 0.47, .line_moves = 0.24, .inlines = 0.9,
 		.cross_object = 0.06, .hot_calls = 0.30, .callee_power = 3.5,
 		.id_stride = 30, .hex_names = 0.54, .cxx_names = 0.0, .ident_words = 2,
-		.repeat_calls = 0.5,
+		.repeat_calls = 0.5, .heat = { 0.50, 0.77, 0.93, 0.98, 1.0 },
 	},
 };
 
@@ -105,17 +106,28 @@ static bool chance(struct rng *r, double p)
 	return uniform(r) < p;
 }
 
-/* A count of about the size of an execution count of a line: one to six
- * digits, small ones the most common. */
-static uint64_t exec_count(struct rng *r)
+/* How hot a function is: the number of digits less one of the execution
+ * counts of its code, zero to five, small ones the most common. */
+static unsigned heat(struct rng *r, const struct shape *sh)
 {
-	static const double digits[] = { 0.28, 0.48, 0.67, 0.88, 0.98, 1.0 };
 	double u = uniform(r);
 	unsigned d = 0;
+
+	while (d < 5 && u > sh->heat[d])
+		d++;
+	return d;
+}
+
+/* The execution count of a basic block of a function of heat H: about
+ * that many digits, one more or fewer for some blocks.  Most of the cost
+ * is in few functions, as in real profiles. */
+static uint64_t exec_count(struct rng *r, unsigned h)
+{
+	unsigned d = h + below(r, 4) / 3;
 	uint64_t lo = 1;
 
-	while (u > digits[d])
-		d++;
+	if (d > 0 && below(r, 4) == 0)
+		d--;
 	for (unsigned i = 0; i < d; i++)
 		lo *= 10;
 	return lo + next(r) % (lo * 9);
@@ -466,7 +478,8 @@ static void function_block(struct gen *g, unsigned fn)
 	/* Function sizes are spread out: many small, a few large. */
 	unsigned nlines = 1 + (unsigned)(-log(1 - uniform(r)) * mean);
 	unsigned line = f->line;
-	uint64_t x = exec_count(r);
+	unsigned h = heat(r, sh);
+	uint64_t x = exec_count(r, h);
 	double inl = f->file ? sh->inlines / nlines : 0;
 
 	if (f->object != g->cur_obj) {
@@ -489,7 +502,7 @@ static void function_block(struct gen *g, unsigned fn)
 		} else if (u < sh->calls + sh->jcnds + sh->jumps) {
 			jump(g, f, x, u < sh->calls + sh->jcnds);
 			/* a new basic block, executed a different number of times */
-			x = exec_count(r);
+			x = exec_count(r, h);
 		} else if (chance(r, inl)) {
 			inlined(g, f, &line, x);
 		} else {
