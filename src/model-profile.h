@@ -46,7 +46,7 @@ struct func {
 	struct edge *in;           /* calls received, newest first */
 	size_t nout;               /* length of the out list */
 	size_t index;              /* creation order */
-	UT_hash_handle hh;
+	struct func *same_name;    /* the next function of the same name */
 };
 
 struct edge_key {
@@ -102,7 +102,7 @@ struct event {
 	const char *formula;       /* from "event: NAME = FORMULA"; NULL if none */
 };
 
-struct interned;
+struct strtab;
 
 struct profile {
 	struct arena arena;
@@ -148,11 +148,10 @@ struct profile {
 	size_t nsource_dirs;
 
 	struct pfile *files;       /* hash by name */
-	struct func *funcs;        /* hash by key */
-	struct func **func_list;   /* in creation order */
+	struct func **func_list;   /* in creation order; functions are found by name */
 	size_t nfuncs, funcs_cap;
 	struct edge_ref *edges;    /* hash by key, only for callers with many callees */
-	struct interned *strings;
+	struct strtab *strings;    /* every name, interned */
 };
 
 void profile_init(struct profile *p, const char *path);
