@@ -530,6 +530,26 @@ static cell_t *lazy_cells(struct reader *r, cell_t **slot)
 	return *slot;
 }
 
+/* Add the 64-bit self counts pending for acc_fn to its self cost, and to
+ * the part's sum if it needs one: no sum leaves the range of counts (see
+ * struct reader).  Called when another function's lines begin, before a
+ * header line (a new part, or a summary: that makes the sum unneeded) and
+ * at the end. */
+static void flush_self(struct reader *r)
+{
+	cost_t *self = r->acc_n ? r->acc_fn->self : NULL;
+	cost_t *sum = r->acc_n && !r->part_has_summary ? lazy_cost(r, &r->part->self_sum) : NULL;
+
+	for (size_t i = 0; i < r->acc_n; i++) {
+		self[i] = (self[i] == COST_ABSENT ? 0 : self[i]) + r->acc[i];
+		if (sum != NULL)
+			sum[i] = (sum[i] == COST_ABSENT ? 0 : sum[i]) + r->acc[i];
+		r->acc[i] = 0;
+	}
+	r->acc_n = 0;
+	r->acc_fn = NULL;
+}
+
 /* --- header ------------------------------------------------------------ */
 
 static void set_positions(struct reader *r, const char *s, const char *end)
@@ -850,6 +870,7 @@ static void start_part(struct reader *r)
 {
 	static const char default_positions[] = "line";
 
+	flush_self(r);
 	r->part = profile_new_part(r->p, r->in->lineno);
 	r->part->path = r->in->path;
 	r->part->number = ++r->part_number;
@@ -885,6 +906,7 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 	bool first = p->nparts == 1;
 	const char *text = profile_intern(p, v, (size_t)(end - v));
 
+	flush_self(r);
 	switch (k) {
 	case H_VERSION:
 		if (is_digit(*v) && strtol(v, NULL, 10) > 1)
@@ -1086,26 +1108,12 @@ static inline const char *fast_position(const char *p, uint64_t prev, uint64_t *
 	}
 }
 
-/* Add the 64-bit self counts pending for acc_fn to its self cost: no sum
- * leaves the range of counts (see struct reader). */
-static void flush_self(struct reader *r)
-{
-	cost_t *self = r->acc_fn ? r->acc_fn->self : NULL;
-
-	for (size_t i = 0; i < r->acc_n; i++) {
-		self[i] = (self[i] == COST_ABSENT ? 0 : self[i]) + r->acc[i];
-		r->acc[i] = 0;
-	}
-	r->acc_n = 0;
-	r->acc_fn = NULL;
-}
-
 /* Whether the cost line just read may have its counts added as
  * add_self_fast does: a self cost line of a function, positive counts
- * only (plain_counts), no per-line data, no part total to make. */
+ * only (plain_counts), no per-line data. */
 static bool self_fast_ok(const struct reader *r)
 {
-	return r->plain_counts && !r->call_pending && r->fn != NULL && r->part_has_summary &&
+	return r->plain_counts && !r->call_pending && r->fn != NULL &&
 	       (r->file == NULL || !r->file->annotatable);
 }
 
