@@ -108,6 +108,30 @@ static void add_to_total(const struct profile *p, const struct func *f, cost_t *
 		    p->path, f->fullname);
 }
 
+/* The calls of F (function I) to functions --focus left out: what its
+ * outgoing sum still counts beyond its listed calls.  Those are calls out
+ * of its cycle (a function in a cycle with one on a path through a match
+ * is on that path too), so they belong to its inclusive cost. */
+static void add_left_out(const struct profile *p, const struct graph *g, size_t i,
+			 struct func *f)
+{
+	cost_t *rest;
+
+	if (!p->trimmed || f->outgoing == NULL)
+		return;
+	rest = xmalloc(p->nevents * sizeof(*rest));
+	for (size_t e = 0; e < p->nevents; e++) {
+		rest[e] = f->outgoing[e];
+		for (size_t k = g->edge_start[i]; k < g->edge_start[i + 1]; k++)
+			if (rest[e] != COST_ABSENT && g->edge_cost[k][e] != COST_ABSENT)
+				rest[e] -= g->edge_cost[k][e];
+		if (rest[e] == 0)
+			rest[e] = COST_ABSENT;
+	}
+	add_to_total(p, f, f->total, rest);
+	free(rest);
+}
+
 static void inclusive_totals(struct profile *p)
 {
 	struct graph g;
@@ -129,6 +153,7 @@ static void inclusive_totals(struct profile *p)
 			for (size_t k = g.edge_start[i]; k < g.edge_start[i + 1]; k++)
 				if (comp[g.edge_rep[k]] != c)
 					add_to_total(p, f, f->total, g.edge_cost[k]);
+			add_left_out(p, &g, i, f);
 		} else if (f->called != NULL) {
 			f->total = f->called;
 		} else {
