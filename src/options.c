@@ -46,6 +46,7 @@ static const char usage_text[] =
 "\n"
 "  cgannotate's own options:\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
+
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
 "    --diff                report NEW minus OLD\n"
@@ -53,6 +54,10 @@ static const char usage_text[] =
 "                          rewrite file names before aggregating\n"
 "    --mod-funcname=s/RE/REPL/[g]\n"
 "                          rewrite function names before aggregating\n"
+"    --focus=RE            keep only the functions on call paths through a\n"
+"                          function whose name matches RE (repeatable)\n"
+"    --hide=RE             drop the functions whose names match RE, giving\n"
+"                          their costs and callees to their callers (repeatable)\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
@@ -80,6 +85,8 @@ enum {
 	OPT_MOD_FUNCNAME,
 	OPT_ROUTINE,
 	OPT_MANGLED,
+	OPT_FOCUS,
+	OPT_HIDE,
 };
 
 static const struct option longopts[] = {
@@ -102,6 +109,8 @@ static const struct option longopts[] = {
 	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
 	{ "routine",    required_argument, NULL, OPT_ROUTINE },
 	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
+	{ "focus",      required_argument, NULL, OPT_FOCUS },
+	{ "hide",       required_argument, NULL, OPT_HIDE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -384,6 +393,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	case OPT_MANGLED:
 		opt->mangled = true;
 		break;
+	case OPT_FOCUS:
+		push_string(&opt->focus, &opt->nfocus, arg);
+		break;
+	case OPT_HIDE:
+		push_string(&opt->hide, &opt->nhide, arg);
+		break;
 	default:
 		usage(EXIT_USAGE);
 	}
@@ -547,6 +562,8 @@ void options_release(struct options *opt)
 	free(opt->parts);
 	free_strings(opt->mod_filename, opt->nmod_filename);
 	free_strings(opt->mod_funcname, opt->nmod_funcname);
+	free_strings(opt->focus, opt->nfocus);
+	free_strings(opt->hide, opt->nhide);
 	free_strings(opt->routines, opt->nroutines);
 	memset(opt, 0, sizeof(*opt));
 }

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "calc-focus.h"
 #include "report-annotate.h"
 #include "read-aprof.h"
 #include "report-aprof.h"
@@ -58,6 +59,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 						"mod-filename");
 	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
 						"mod-funcname");
+	struct focus *focus = focus_new(opt);
 	char **want;
 
 	profile_init(&p, opt->profile);
@@ -83,6 +85,8 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	read_more(&p, opt);
 
 	columns_init(&cols, &p, opt);
+	if (focus != NULL)
+		focus_apply(focus, &p, false);
 	if (opt->format == FORMAT_JSON) {
 		/* The true totals, not the inclusive mode's calculated ones. */
 		struct options self = *opt;
@@ -101,6 +105,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 
 	table_release(&table);
 	columns_release(&cols);
+	focus_free(focus);
 	rename_free(file_rename);
 	rename_free(func_rename);
 	profile_release(&p);
