@@ -46,7 +46,8 @@ static const char usage_text[] =
 "\n"
 "  cgannotate's own options:\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
-
+"    --format=folded       write estimated call stacks, one a line, for flame\n"
+"                          graph tools (flamegraph.pl, inferno, speedscope)\n"
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
 "    --diff                report NEW minus OLD\n"
@@ -258,6 +259,8 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_TEXT;
 	else if (strcmp(value, "json") == 0)
 		opt->format = FORMAT_JSON;
+	else if (strcmp(value, "folded") == 0)
+		opt->format = FORMAT_FOLDED;
 	else
 		bad_value("format", value);
 }
@@ -534,6 +537,11 @@ void options_parse(struct options *opt, int argc, char **argv)
 	}
 	if (opt->mode == MODE_DIFF && opt->nprofiles != 2) {
 		warn("--diff needs exactly two profiles, OLD and NEW");
+		usage(EXIT_USAGE);
+	}
+	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED) {
+		warn("--format=folded does not take --diff: fold OLD and NEW "
+		     "apart and compare them (difffolded.pl)");
 		usage(EXIT_USAGE);
 	}
 	if (opt->mode == MODE_MERGE && opt->nprofiles == 0) {

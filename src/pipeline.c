@@ -13,6 +13,7 @@
 #include "diag.h"
 #include "model-profile.h"
 #include "model-rename.h"
+#include "report-folded.h"
 #include "report-json.h"
 #include "report-text.h"
 #include "calc-table.h"
@@ -49,12 +50,39 @@ static void read_more(struct profile *p, const struct options *opt)
 	}
 }
 
+static void print_report(FILE *out, struct profile *p, const struct options *opt,
+			 struct columns *cols)
+{
+	struct table table;
+	struct options self = *opt;
+
+	switch (opt->format) {
+	case FORMAT_FOLDED:
+		report_folded(out, p, cols->sort[0]);
+		return;
+	case FORMAT_JSON:
+		/* The true totals, not the inclusive mode's calculated ones. */
+		self.inclusive = false;
+		table_build(&table, p, &self, cols->sort, cols->nsort);
+		report_json(out, p, opt, cols, &table);
+		break;
+	case FORMAT_TEXT:
+		table_build(&table, p, opt, cols->sort, cols->nsort);
+		cols->summary = table.base;
+		report_header(out, p, opt, cols, &table);
+		report_totals(out, cols, &table);
+		report_functions(out, opt, cols, &table);
+		annotate_sources(out, p, opt, cols, &table);
+		break;
+	}
+	table_release(&table);
+}
+
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
 {
 	struct profile p;
 	struct columns cols;
-	struct table table;
 	struct rename *file_rename = rename_new(opt->mod_filename, opt->nmod_filename,
 						"mod-filename");
 	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
@@ -81,29 +109,18 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		p.source_dirs = opt->include_dirs;
 		p.nsource_dirs = opt->ninclude;
 	}
+	/* Stacks need no per-line data. */
+	if (opt->format == FORMAT_FOLDED) {
+		p.annotate_all = false;
+		p.nannotate_names = 0;
+	}
 	callgrind_read(&p, in);
 	read_more(&p, opt);
 
 	columns_init(&cols, &p, opt);
 	if (focus != NULL)
-		focus_apply(focus, &p, false);
-	if (opt->format == FORMAT_JSON) {
-		/* The true totals, not the inclusive mode's calculated ones. */
-		struct options self = *opt;
-
-		self.inclusive = false;
-		table_build(&table, &p, &self, cols.sort, cols.nsort);
-		report_json(out, &p, opt, &cols, &table);
-	} else {
-		table_build(&table, &p, opt, cols.sort, cols.nsort);
-		cols.summary = table.base;
-		report_header(out, &p, opt, &cols, &table);
-		report_totals(out, &cols, &table);
-		report_functions(out, opt, &cols, &table);
-		annotate_sources(out, &p, opt, &cols, &table);
-	}
-
-	table_release(&table);
+		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
+	print_report(out, &p, opt, &cols);
 	columns_release(&cols);
 	focus_free(focus);
 	rename_free(file_rename);
