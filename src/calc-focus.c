@@ -93,6 +93,8 @@ struct hider {
 	size_t *group;             /* by function index: its hidden component, or NONE */
 	uint64_t *weights;         /* nevents rows of callers' weights */
 	cost_t *share;             /* one share per caller */
+	struct edge **dropped;     /* calls of hidden functions nobody calls */
+	size_t ndropped, dropped_cap;
 };
 
 static void add_count(const struct profile *p, cost_t *dst, cost_t v)
@@ -229,7 +231,12 @@ static void eliminate(struct hider *h, struct func *x)
 	struct edge **out = live_calls(h, x, true, &nout);
 
 	if (nin == 0) {
-		/* Nobody to give it to: it keeps its own cost. */
+		/* Nobody to give it to: it keeps its own cost, and its
+		 * callees are called from outside the graph. */
+		for (size_t j = 0; j < nout; j++) {
+			xgrow(&h->dropped, &h->dropped_cap, h->ndropped + 1, sizeof(*h->dropped));
+			h->dropped[h->ndropped++] = out[j];
+		}
 		profile_remove_calls_from(p, x);
 		free(in);
 		free(out);
@@ -361,6 +368,16 @@ static void hide(struct profile *p, const struct patterns *ps)
 	}
 	profile_remove_funcs(p, h.gone);
 	profile_sum_calls(p);
+	/* A call from a hidden function that nobody calls stays in what its
+	 * callee was called for: the callee is entered from outside for it. */
+	for (size_t i = 0; i < h.ndropped; i++) {
+		struct func *w = h.dropped[i]->key.callee;
+
+		if (w->called == NULL)
+			w->called = cost_new(&p->arena, p->nevents);
+		cost_add_checked(w->called, h.dropped[i]->cost, p->nevents);
+	}
+	free(h.dropped);
 	cycles_release(&h.cy);
 	free(h.gone);
 	free(h.group);

@@ -15,6 +15,7 @@ struct graph {
 	struct cycles cy;
 	uint64_t *self;            /* the event's self cost, inlined code included */
 	bool *match;               /* the function or code inlined into it matches --focus */
+	uint64_t *entry;           /* the cost of calls into it from outside the graph */
 	size_t *start;             /* calls of v: target[start[v] .. start[v + 1]) */
 	size_t *target;            /* callees, ascending, no function calling itself */
 	uint64_t *weight;          /* what each call carries down */
@@ -129,6 +130,28 @@ static void graph_cycle_weights(struct graph *g)
 	free(holds);
 }
 
+/* What a function was called for beyond the calls listed: calls from
+ * functions --hide took out that had no caller to give them to. */
+static void graph_entries(struct graph *g, const struct profile *p, size_t event)
+{
+	wide_t *listed = xcalloc(g->n ? g->n : 1, sizeof(*listed));
+	wide_t *called = xcalloc(g->n ? g->n : 1, sizeof(*called));
+
+	for (size_t i = 0; i < g->n; i++) {
+		const struct func *f = p->func_list[i];
+
+		called[g->cy.rep[i]] += count_of(f->called, event);
+		for (const struct edge *e = f->out; e; e = e->next_out)
+			listed[g->cy.rep[e->key.callee->index]] += count_of(e->cost, event);
+	}
+	g->entry = xcalloc(g->n ? g->n : 1, sizeof(*g->entry));
+	for (size_t v = 0; v < g->n; v++)
+		if (called[v] > listed[v])
+			g->entry[v] = clamp64(called[v] - listed[v]);
+	free(listed);
+	free(called);
+}
+
 static void graph_build(struct graph *g, struct profile *p, size_t event)
 {
 	size_t n = p->nfuncs;
@@ -146,6 +169,7 @@ static void graph_build(struct graph *g, struct profile *p, size_t event)
 	}
 	graph_calls(g, p, event);
 	graph_cycle_weights(g);
+	graph_entries(g, p, event);
 }
 
 static void graph_release(struct graph *g)
@@ -153,49 +177,64 @@ static void graph_release(struct graph *g)
 	cycles_release(&g->cy);
 	free(g->self);
 	free(g->match);
+	free(g->entry);
 	free(g->start);
 	free(g->target);
 	free(g->weight);
 }
 
-/* Where the walks start: in each component of the call graph that nothing
- * outside it calls, its costliest function (a function nobody calls is
- * such a component by itself). */
-static size_t *find_roots(const struct graph *g, size_t *nroots)
+/* Where the walks start, and with what: in each component of the call
+ * graph that nothing outside it calls, its costliest function, with all it
+ * holds (a function nobody calls is such a component by itself); and any
+ * other function entered from outside the graph, with what that cost. */
+static size_t *find_roots(const struct graph *g, size_t *nroots, uint64_t **amount)
 {
 	size_t n = g->n, ncomp = g->cy.ncomp;
 	bool *called = xcalloc(ncomp ? ncomp : 1, sizeof(*called));
 	size_t *pick = xmalloc((ncomp ? ncomp : 1) * sizeof(*pick));
 	uint64_t *best = xcalloc(ncomp ? ncomp : 1, sizeof(*best));
+	uint64_t *holds = xcalloc(n ? n : 1, sizeof(*holds));
 	size_t *roots = xmalloc((n ? n : 1) * sizeof(*roots));
 
+	*amount = xmalloc((n ? n : 1) * sizeof(**amount));
 	for (size_t c = 0; c < ncomp; c++)
 		pick[c] = (size_t)-1;
-	for (size_t v = 0; v < n; v++)
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+	for (size_t v = 0; v < n; v++) {
+		wide_t sum = g->self[v];
+
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
+			sum += g->weight[k];
 			if (g->cy.comp[g->target[k]] != g->cy.comp[v])
 				called[g->cy.comp[g->target[k]]] = true;
+		}
+		holds[v] = clamp64(sum);
+	}
 	for (size_t v = 0; v < n; v++) {
 		size_t c = g->cy.comp[v];
-		wide_t holds = g->self[v];
 
 		if (g->cy.rep[v] != v || called[c])
 			continue;
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-			holds += g->weight[k];
-		if (pick[c] == (size_t)-1 || clamp64(holds) > best[c]) {
+		if (pick[c] == (size_t)-1 || holds[v] > best[c]) {
 			pick[c] = v;
-			best[c] = clamp64(holds);
+			best[c] = holds[v];
 		}
 	}
 	*nroots = 0;
-	for (size_t v = 0; v < n; v++)
-		if (g->cy.rep[v] == v && pick[g->cy.comp[v]] == v &&
-		    (g->self[v] > 0 || g->start[v + 1] > g->start[v]))
-			roots[(*nroots)++] = v;
+	for (size_t v = 0; v < n; v++) {
+		if (g->cy.rep[v] != v)
+			continue;
+		if (pick[g->cy.comp[v]] == v && (g->self[v] > 0 || g->start[v + 1] > g->start[v]))
+			(*amount)[*nroots] = holds[v];
+		else if (g->entry[v] > 0)
+			(*amount)[*nroots] = g->entry[v];
+		else
+			continue;
+		roots[(*nroots)++] = v;
+	}
 	free(called);
 	free(pick);
 	free(best);
+	free(holds);
 	return roots;
 }
 
@@ -444,17 +483,9 @@ void stacks_estimate(struct stacks *s, struct profile *p, size_t event)
 	w.best_parent = xmalloc((n ? n : 1) * sizeof(*w.best_parent));
 	w.best_amount = xmalloc((n ? n : 1) * sizeof(*w.best_amount));
 	w.stamp = xcalloc(n ? n : 1, sizeof(*w.stamp));
-	roots = find_roots(&g, &nroots);
-	amount = xmalloc((nroots ? nroots : 1) * sizeof(*amount));
-	for (size_t r = 0; r < nroots; r++) {
-		size_t v = roots[r];
-		wide_t sum = g.self[v];
-
-		for (size_t k = g.start[v]; k < g.start[v + 1]; k++)
-			sum += g.weight[k];
-		amount[r] = clamp64(sum);
+	roots = find_roots(&g, &nroots, &amount);
+	for (size_t r = 0; r < nroots; r++)
 		all += amount[r];
-	}
 	w.threshold = clamp64((all + STACKS_PRUNE - 1) / STACKS_PRUNE);
 	if (w.threshold == 0)
 		w.threshold = 1;
