@@ -70,7 +70,8 @@ void report_folded(FILE *out, struct profile *p, size_t event)
 		lines[n++].count = s.frames[f].count;
 		put_stack(&t, &s, f, &path, &path_cap);
 	}
-	qsort_r(lines, n, sizeof(*lines), line_cmp, t.buf);
+	if (n > 1)
+		qsort_r(lines, n, sizeof(*lines), line_cmp, t.buf);
 	for (size_t i = 0; i < n; i++) {
 		cost_t sum = lines[i].count;
 
