@@ -136,6 +136,9 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	struct aprof_routine **sel;
 	size_t nsel;
 
+	if (opt->format == FORMAT_FOLDED)
+		die(EXIT_USAGE, "%s: --format=folded applies to Callgrind and Cachegrind "
+		    "profiles, not to aprof reports", opt->profile);
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);
