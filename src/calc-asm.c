@@ -102,6 +102,13 @@ static uint64_t add_held(uint64_t a, uint64_t b)
 	return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
 }
 
+/* Whether OBJECT names a file: Valgrind writes "???" for code it found in
+ * no object. */
+static bool is_object(const char *object)
+{
+	return *object != '\0' && strcmp(object, "???") != 0;
+}
+
 static struct range *ranges_of(const struct asm_view *v, size_t tail, size_t *n)
 {
 	struct range *r = xmalloc((v->nfuncs + 1) * sizeof(*r));
@@ -109,7 +116,7 @@ static struct range *ranges_of(const struct asm_view *v, size_t tail, size_t *n)
 
 	*n = 0;
 	for (size_t i = 0; i < v->nfuncs; i++) {
-		if (*v->funcs[i].code->object == '\0')
+		if (!is_object(v->funcs[i].code->object))
 			continue;
 		r[*n].object = v->funcs[i].code->object;
 		r[*n].start = v->funcs[i].low;
@@ -198,6 +205,7 @@ static void line_up(struct asm_func *af, struct asm_object *o, size_t tail)
 	for (size_t j = 0; j < na; j++)
 		addrs[j] = t->entries[j].line;
 	qsort(addrs, na, sizeof(*addrs), addr_cmp);
+	af->object_known = o != NULL;
 	af->object_read = l != NULL;
 	for (;;) {
 		bool in_l = i < nl && l->insns[i].address <= af->high;
@@ -256,12 +264,17 @@ void asm_build(struct asm_view *v, const struct profile *p, const struct options
 	}
 	for (size_t i = 0; i < v->nfuncs; i++)
 		line_up(&v->funcs[i], find_object(v, v->funcs[i].code->object), tail);
-	for (size_t i = 0; i < v->nobjects; i++)
-		if (v->objects[i].mismatches > 0)
-			warn("%s: the object does not match the profile: %zu address%s of the "
-			     "profile (the first 0x%" PRIx64 ") start no instruction in it",
-			     v->objects[i].name, v->objects[i].mismatches,
-			     v->objects[i].mismatches == 1 ? "" : "es", v->objects[i].first_mismatch);
+	for (size_t i = 0; i < v->nobjects; i++) {
+		const struct asm_object *o = &v->objects[i];
+
+		if (o->mismatches == 1)
+			warn("%s: the object does not match the profile: no instruction starts "
+			     "at 0x%" PRIx64, o->name, o->first_mismatch);
+		else if (o->mismatches > 1)
+			warn("%s: the object does not match the profile: no instruction starts "
+			     "at 0x%" PRIx64 " nor at %zu more of the profile's addresses",
+			     o->name, o->first_mismatch, o->mismatches - 1);
+	}
 	free(r);
 }
 

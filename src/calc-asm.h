@@ -26,6 +26,7 @@ struct asm_func {
 	uint64_t low, high;        /* the first and the last address the profile has */
 	struct asm_line *lines;    /* ascending by address */
 	size_t nlines;
+	bool object_known;         /* the profile names its object file */
 	bool object_read;          /* objdump disassembled its object */
 };
 

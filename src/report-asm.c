@@ -189,8 +189,8 @@ static void print_func(FILE *out, struct profile *p, const struct options *opt,
 	print_header(af, out);
 	if (!af->object_read)
 		fprintf(out, "  No disassembly: %s\n",
-			*af->code->object ? "the object could not be read"
-					  : "the profile names no object");
+			af->object_known ? "the object could not be read"
+					 : "the profile names no object file");
 	columns_print_events(out, c, l.w);
 	fputs("\n\n", out);
 	print_windows(&l, (size_t)opt->context);
