@@ -50,7 +50,7 @@ struct reader {
 	struct func *fn;           /* the function costs go to */
 	const char *fn_name;
 	struct func *host;         /* the last fn= function */
-	const char *obj;
+	const char *obj;           /* ob= in force: "" before any, NULL for an id never named */
 
 	struct pfile *call_file;   /* cfi=/cfl= since the last call */
 	const char *call_name;     /* cfn= since the last call */
@@ -207,11 +207,13 @@ static bool parse_uint(const char **s, const char *end, uint64_t *out)
 	return true;
 }
 
-/* A count: a 64-bit magnitude with an optional minus sign. */
+/* A count: a 64-bit magnitude with an optional sign.  The format's
+ * numbers have none, but cg_diff writes negative counts and
+ * callgrind_annotate reads "+N" as N, so both signs are read alike. */
 static bool parse_int(const char **s, const char *end, cost_t *out)
 {
 	bool neg = *s < end && **s == '-';
-	const char *p = *s + neg;
+	const char *p = *s + (*s < end && (**s == '-' || **s == '+'));
 	uint64_t v;
 
 	if (!parse_uint(&p, end, &v))
@@ -294,7 +296,7 @@ static void derive_counts(struct reader *r, cost_t *counts)
  * a number too large for a count, as opposed to text that is no number. */
 static bool is_big_number(const char *s, const char *end)
 {
-	const char *p = s + (s < end && *s == '-');
+	const char *p = s + (s < end && (*s == '-' || *s == '+'));
 	bool hex = end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x';
 	const char *digits = p + (hex ? 2 : 0);
 
@@ -382,9 +384,11 @@ static struct name_ref parse_name(const char *s, const char *end)
 typedef const char *intern_fn(struct profile *p, const char *s, size_t len);
 
 /* Resolve a name of a kind whose values are interned strings (made by
- * INTERN, which may rewrite them). */
+ * INTERN, which may rewrite them).  An id used before it is named is
+ * warned about once and stands for UNNAMED, or for its own text "(id)"
+ * when UNNAMED is NULL. */
 static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *intern,
-				  const char *s, const char *end)
+				  const char *unnamed, const char *s, const char *end)
 {
 	struct name_ref ref = parse_name(s, end);
 	const char *v;
@@ -399,10 +403,22 @@ static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *
 	if (v == NULL) {
 		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
 		     r->in->lineno, (unsigned long long)ref.id);
-		v = intern(r->p, s, (size_t)(end - s));
+		v = unnamed ? unnamed : intern(r->p, s, (size_t)(end - s));
 		idmap_set(m, ref.id, v);
 	}
 	return v;
+}
+
+/* Functions and files whose ids are never named keep their costs under
+ * the text "(id)"; an object that has no name is no object (NULL), as
+ * callgrind_annotate shows it, unlike the empty object of functions read
+ * before any ob= line. */
+static const char *resolve_object(struct reader *r, const char *s, const char *end)
+{
+	static const char unnamed[] = "";
+	const char *v = resolve_string(r, &r->objs, profile_intern, unnamed, s, end);
+
+	return v == unnamed ? NULL : v;
 }
 
 static struct pfile *resolve_file(struct reader *r, const char *s, const char *end)
@@ -1097,7 +1113,7 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 
 static void on_fn(struct reader *r, const char *v, const char *end)
 {
-	const char *name = resolve_string(r, &r->fns, profile_func_name, v, end);
+	const char *name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
 	struct func *f;
 
 	if (r->skip)
@@ -1107,7 +1123,7 @@ static void on_fn(struct reader *r, const char *v, const char *end)
 	f = lookup_func(r, r->file, name);
 	profile_list_func(r->p, f);
 	r->fn = f;
-	f->object = r->obj ? r->obj : "";
+	f->object = r->obj;
 	r->fn_name = name;
 	r->host = f;
 }
@@ -1185,19 +1201,19 @@ static bool assignment(struct reader *r, const char *s, const char *end)
 	} else if (KEY("fi") || KEY("fe")) {
 		on_inline_file(r, v, end);
 	} else if (KEY("ob")) {
-		r->obj = resolve_string(r, &r->objs, profile_intern, v, end);
+		r->obj = resolve_object(r, v, end);
 	} else if (KEY("cob")) {
-		resolve_string(r, &r->objs, profile_intern, v, end);
+		resolve_object(r, v, end);
 	} else if (KEY("cfi") || KEY("cfl")) {
 		r->call_file = resolve_file(r, v, end);
 	} else if (KEY("cfn")) {
-		r->call_name = resolve_string(r, &r->fns, profile_func_name, v, end);
+		r->call_name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
 	} else if (KEY("calls")) {
 		on_calls(r, v, end, s, (size_t)(end - s));
 	} else if (KEY("jfi")) {
 		r->jump_file = resolve_file(r, v, end);
 	} else if (KEY("jfn")) {
-		r->jump_name = resolve_string(r, &r->fns, profile_func_name, v, end);
+		r->jump_name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
 	} else if (KEY("jump") || KEY("jcnd")) {
 		/* Off the common path: only the machine-code view uses them. */
 		if (r->p->keep_instr)
@@ -1281,6 +1297,7 @@ void callgrind_read(struct profile *p, struct input *in)
 	memset(&r, 0, sizeof(r));
 	r.p = p;
 	r.in = in;
+	r.obj = "";
 	start_part(&r);
 	while (input_line(r.in, &line, &len))
 		read_line(&r, line, len);

@@ -327,6 +327,14 @@ static bool listed(const char *const *names, size_t n, const char *name)
 	return false;
 }
 
+/* Functions of profiles that name no file ("fl=" missing) are listed
+ * under "", those of files valgrind could not tell under "???": neither
+ * is a file to look for. */
+static bool names_a_file(const char *name)
+{
+	return *name != '\0' && strcmp(name, "???") != 0;
+}
+
 void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
 		      const struct columns *c, struct table *t)
 {
@@ -338,7 +346,7 @@ void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
 		annotate_file(&a, opt->user_files[i], true);
 	if (opt->auto_annotate)
 		for (size_t i = 0; i < t->nfiles; i++)
-			if (strcmp(t->files[i], "???") != 0 &&
+			if (names_a_file(t->files[i]) &&
 			    !listed((const char *const *)opt->user_files, opt->nuser, t->files[i]))
 				annotate_file(&a, t->files[i], false);
 	print_unfound(&a);
