@@ -124,27 +124,32 @@ static cost_t times_called(const struct func *f)
 	return n;
 }
 
-/* The calls made from E, their costs out of their cells into *COSTS, whose
- * first vector is left for E's own cost.  Both arrays are new. */
-static struct call *site_calls(const struct profile *p, const struct line_entry *e,
-			       cost_t **costs, size_t *n)
+/* "self" and "calls" of the source line or instruction E. */
+static void write_site(struct json *j, const struct profile *p, const struct order *o,
+		       const struct line_entry *e)
 {
-	size_t nev = p->nevents;
+	size_t n = 0, nev = p->nevents;
 	struct call *calls;
+	cost_t *costs;
 
-	*n = 0;
 	for (const struct call_site *s = e->sites; s; s = s->next)
-		(*n)++;
-	calls = xreallocarray(NULL, *n + 1, sizeof(*calls));
-	*costs = xreallocarray(NULL, *n + 1, nev * sizeof(**costs));
-	*n = 0;
+		n++;
+	/* Room for E's self cost and one cost per call, out of their cells. */
+	calls = xreallocarray(NULL, n + 1, sizeof(*calls));
+	costs = xreallocarray(NULL, n + 1, nev * sizeof(*costs));
+	n = 0;
 	for (const struct call_site *s = e->sites; s; s = s->next) {
-		calls[*n].other = s->callee;
-		calls[*n].count = s->count;
-		calls[*n].cost = cells_expand(&p->spill, s->cost, *costs + (*n + 1) * nev, nev);
-		(*n)++;
+		calls[n].other = s->callee;
+		calls[n].count = s->count;
+		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
+		n++;
 	}
-	return calls;
+	json_key(j, "self");
+	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
+	json_key(j, "calls");
+	write_calls(j, p, o, calls, n);
+	free(calls);
+	free(costs);
 }
 
 static void write_address(struct json *j, uint64_t a)
@@ -177,11 +182,7 @@ static void write_jumps(struct json *j, const struct jump *jumps)
 static void write_instruction(struct json *j, const struct profile *p, const struct order *o,
 			      const struct asm_func *af, const struct asm_line *al)
 {
-	const struct line_entry *e = &af->code->instrs.entries[al->instr];
 	const struct instr_info *info = &af->code->info[al->instr];
-	size_t n;
-	cost_t *costs;
-	struct call *calls = site_calls(p, e, &costs, &n);
 
 	json_begin_object(j);
 	json_key(j, "address");
@@ -195,15 +196,10 @@ static void write_instruction(struct json *j, const struct profile *p, const str
 		json_int(j, info->line);
 	else
 		json_null(j);
-	json_key(j, "self");
-	write_cost(j, cells_expand(&p->spill, e->cost, costs, p->nevents), p->nevents);
-	json_key(j, "calls");
-	write_calls(j, p, o, calls, n);
+	write_site(j, p, o, &af->code->instrs.entries[al->instr]);
 	json_key(j, "jumps");
 	write_jumps(j, info->jumps);
 	json_end_object(j);
-	free(calls);
-	free(costs);
 }
 
 /* The instructions the profile has for F, by address (by object first,
@@ -259,20 +255,11 @@ static int line_cmp(const void *a, const void *b)
 static void write_line(struct json *j, const struct profile *p, const struct order *o,
 		       const struct line_entry *e)
 {
-	size_t n, nev = p->nevents;
-	cost_t *costs;
-	struct call *calls = site_calls(p, e, &costs, &n);
-
 	json_begin_object(j);
 	json_key(j, "line");
 	json_int(j, e->line);
-	json_key(j, "self");
-	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
-	json_key(j, "calls");
-	write_calls(j, p, o, calls, n);
+	write_site(j, p, o, e);
 	json_end_object(j);
-	free(calls);
-	free(costs);
 }
 
 static void write_file(struct json *j, const struct profile *p, const struct order *o,
