@@ -224,8 +224,11 @@ static bool parse_int(const char **s, const char *end, cost_t *out)
 }
 
 /* One position column: absolute, "+N"/"-N" relative to PREV, or "*".
- * Positions are unsigned 64-bit: addresses use the whole range. */
-static bool parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
+ * Positions are unsigned 64-bit: addresses use the whole range.  Inlined
+ * into the cost-line loop, the reader's hottest path, though jump lines
+ * use it too. */
+static inline __attribute__((always_inline)) bool
+parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
 {
 	const char *p = *s;
 	uint64_t v;
