@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "calc-inclusive.h"
+#include "diag.h"
 #include "xalloc.h"
 
 typedef unsigned __int128 wide_t;
@@ -163,8 +164,13 @@ static void graph_build(struct graph *g, struct profile *p, size_t event)
 	g->match = xcalloc(n ? n : 1, sizeof(*g->match));
 	for (size_t i = 0; i < n; i++) {
 		size_t v = g->cy.rep[i];
+		const cost_t *self = p->func_list[i]->self;
 
-		g->self[v] = clamp64((wide_t)g->self[v] + count_of(p->func_list[i]->self, event));
+		if (self != NULL && self[event] != COST_ABSENT && self[event] < 0)
+			die(EXIT_INPUT, "%s: %s costs %s less than nothing: stacks need counts of 0 "
+			    "or more (fold the profiles of a difference apart)", p->path,
+			    p->func_list[i]->fullname, p->events[event].name);
+		g->self[v] = clamp64((wide_t)g->self[v] + count_of(self, event));
 		g->match[v] |= p->func_list[i]->focus_match;
 	}
 	graph_calls(g, p, event);

@@ -44,8 +44,9 @@ struct stacks {
 	size_t n;
 };
 
-/* Estimate the stacks of P for event EVENT.  Profiles with negative costs
- * (differences) are not for this: negative counts are taken as 0. */
+/* Estimate the stacks of P for event EVENT.  Dies with EXIT_INPUT when a
+ * self cost is negative (a profile of differences); a negative call cost
+ * counts as 0. */
 void stacks_estimate(struct stacks *s, struct profile *p, size_t event);
 void stacks_release(struct stacks *s);
 

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,10 @@ static const char usage_text[] =
 "                          function whose name matches RE (repeatable)\n"
 "    --hide=RE             drop the functions whose names match RE, giving\n"
 "                          their costs and callees to their callers (repeatable)\n"
+"    --asm=yes|no          after the sources, the machine code of the functions\n"
+"                          in the table, per instruction (needs objdump) [no]\n"
+"    --asm-function=RE     also the machine code of the functions whose\n"
+"                          file:function matches RE (repeatable)\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
@@ -88,6 +93,8 @@ enum {
 	OPT_MANGLED,
 	OPT_FOCUS,
 	OPT_HIDE,
+	OPT_ASM,
+	OPT_ASM_FUNCTION,
 };
 
 static const struct option longopts[] = {
@@ -112,6 +119,8 @@ static const struct option longopts[] = {
 	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
 	{ "focus",      required_argument, NULL, OPT_FOCUS },
 	{ "hide",       required_argument, NULL, OPT_HIDE },
+	{ "asm",        required_argument, NULL, OPT_ASM },
+	{ "asm-function", required_argument, NULL, OPT_ASM_FUNCTION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -334,6 +343,18 @@ static void add_include(struct options *opt, const char *value)
 	opt->ninclude++;
 }
 
+/* A POSIX extended regular expression, checked now so that a bad one is a
+ * usage error. */
+static void add_asm_function(struct options *opt, const char *value)
+{
+	regex_t re;
+
+	if (regcomp(&re, value, REG_EXTENDED | REG_NOSUB) != 0)
+		bad_value("asm-function", value);
+	regfree(&re);
+	push_string(&opt->asm_functions, &opt->nasm_functions, value);
+}
+
 static void parse_one(struct options *opt, int c, const char *arg)
 {
 	switch (c) {
@@ -401,6 +422,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_HIDE:
 		push_string(&opt->hide, &opt->nhide, arg);
+		break;
+	case OPT_ASM:
+		opt->asm_view = parse_yes_no("asm", arg);
+		break;
+	case OPT_ASM_FUNCTION:
+		add_asm_function(opt, arg);
 		break;
 	default:
 		usage(EXIT_USAGE);
@@ -573,5 +600,6 @@ void options_release(struct options *opt)
 	free_strings(opt->focus, opt->nfocus);
 	free_strings(opt->hide, opt->nhide);
 	free_strings(opt->routines, opt->nroutines);
+	free_strings(opt->asm_functions, opt->nasm_functions);
 	memset(opt, 0, sizeof(*opt));
 }

@@ -53,6 +53,9 @@ struct options {
 	char **routines;           /* aprof: --routine names or ids, in order */
 	size_t nroutines;
 	bool mangled;              /* aprof: show mangled names */
+	bool asm_view;             /* --asm: machine code of the table's functions */
+	char **asm_functions;      /* --asm-function expressions: code shown whatever the threshold */
+	size_t nasm_functions;
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

@@ -4,6 +4,8 @@
 
 #include "calc-focus.h"
 #include "report-annotate.h"
+#include "report-asm.h"
+#include "calc-asm.h"
 #include "read-aprof.h"
 #include "report-aprof.h"
 #include "diag.h"
@@ -50,31 +52,37 @@ static void read_more(struct profile *p, const struct options *opt)
 	}
 }
 
-static void print_report(FILE *out, struct profile *p, const struct options *opt,
-			 struct columns *cols)
+/* The text report, or JSON; with --asm, the machine code (objdump runs
+ * before anything is printed). */
+static void print_table_report(FILE *out, struct profile *p, const struct options *opt,
+			       struct columns *cols)
 {
 	struct table table;
+	struct asm_view code;
 	struct options self = *opt;
 
-	switch (opt->format) {
-	case FORMAT_FOLDED:
-		report_folded(out, p, cols->sort[0]);
-		return;
-	case FORMAT_JSON:
+	if (opt->format == FORMAT_JSON) {
 		/* The true totals, not the inclusive mode's calculated ones. */
 		self.inclusive = false;
 		table_build(&table, p, &self, cols->sort, cols->nsort);
-		report_json(out, p, opt, cols, &table);
-		break;
-	case FORMAT_TEXT:
+		if (p->keep_instr)
+			asm_build(&code, p, opt, table.rows, table.nrows, table.nrows, 0);
+		report_json(out, p, opt, cols, &table, p->keep_instr ? &code : NULL);
+	} else {
 		table_build(&table, p, opt, cols->sort, cols->nsort);
 		cols->summary = table.base;
+		if (p->keep_instr)
+			asm_build(&code, p, opt, table.rows, table.nrows, table.nshown,
+				  (size_t)opt->context);
 		report_header(out, p, opt, cols, &table);
 		report_totals(out, cols, &table);
 		report_functions(out, opt, cols, &table);
 		annotate_sources(out, p, opt, cols, &table);
-		break;
+		if (p->keep_instr)
+			report_asm(out, p, opt, cols, &code);
 	}
+	if (p->keep_instr)
+		asm_release(&code);
 	table_release(&table);
 }
 
@@ -109,18 +117,29 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		p.source_dirs = opt->include_dirs;
 		p.nsource_dirs = opt->ninclude;
 	}
-	/* Stacks need no per-line data. */
+	/* Stacks need no per-line or per-instruction data. */
 	if (opt->format == FORMAT_FOLDED) {
 		p.annotate_all = false;
 		p.nannotate_names = 0;
 	}
+	p.keep_instr = asm_wanted(opt) && opt->format != FORMAT_FOLDED;
+	if (p.keep_instr && !objdump_available(asm_objdump_program()))
+		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
+		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
 	callgrind_read(&p, in);
 	read_more(&p, opt);
+	if (p.keep_instr && p.instr_missing)
+		die(EXIT_INPUT, "%s: the profile has no instruction addresses for --asm; record it with "
+		    "valgrind --tool=callgrind --dump-instr=yes (and --collect-jumps=yes for jumps)",
+		    p.path);
 
 	columns_init(&cols, &p, opt);
 	if (focus != NULL)
 		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
-	print_report(out, &p, opt, &cols);
+	if (opt->format == FORMAT_FOLDED)
+		report_folded(out, &p, cols.sort[0]);
+	else
+		print_table_report(out, &p, opt, &cols);
 	columns_release(&cols);
 	focus_free(focus);
 	rename_free(file_rename);

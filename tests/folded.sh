@@ -62,7 +62,8 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
 else
     cd "$data" || exit 99
     for f in progs/*.out progs/*.cgout progs/*.out-0* gprof2dot/*.callgrind json/*.out \
-             wide/*.out diff/*.out "$here/../data/callgrind.out.demo"; do
+             wide/*.out diff/*.out writers/no-fl.out writers/signed.out writers/unnamed-ob.out \
+             asm/*.out "$here/../data/callgrind.out.demo"; do
         t sums "$prog" "$f"
     done
     t sums "$prog" progs/fib.out --hide='^main$'
