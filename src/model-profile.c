@@ -337,10 +337,14 @@ void profile_remove_funcs(struct profile *p, const bool *gone)
 
 		if (gone[i]) {
 			HASH_DEL(p->funcs, f);
+			code_release(f->code);
+			f->code = NULL;
 			continue;
 		}
 		f->nout = filter_edges(&f->out, true, gone);
 		filter_edges(&f->in, false, gone);
+		if (f->host != NULL && gone[f->host->index])
+			f->host = NULL;   /* the code it was inlined into is gone */
 		if (f->nout > EDGE_SCAN_MAX)
 			for (struct edge *e = f->out; e; e = e->next_out)
 				index_edge(p, e);

@@ -193,7 +193,8 @@ struct part *profile_new_part(struct profile *p, size_t line);
 
 /* Take the functions F with GONE[F->index] out of P, with every call to
  * or from them, and number the others again in their order.  The called
- * and outgoing sums stay as they are.  Their memory stays in the arena:
+ * and outgoing sums stay as they are; inlined code whose host is taken out
+ * has no host any more.  Their memory stays in the arena:
  * per-line call sites may still name them. */
 void profile_remove_funcs(struct profile *p, const bool *gone);
 /* Take F's calls to other functions out of P. */
