@@ -165,6 +165,14 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		argv[argc++] = (char *)"--asm-function=main|^a";
 	if (b[3] & 1)
 		argv[argc++] = (char *)"--format=json";
+	if (b[2] & 32)
+		argv[argc++] = (char *)"--format=folded";
+	/* Expressions that match many names, few or all, alone and together. */
+	switch (b[2] >> 6) {
+	case 1: argv[argc++] = (char *)"--focus=[a-f]"; break;
+	case 2: argv[argc++] = (char *)"--hide=[aeiou]"; break;
+	case 3: argv[argc++] = (char *)"--focus=^m"; argv[argc++] = (char *)"--hide=."; break;
+	}
 	/* For aprof reports: their sort keys, routines, mangled names. */
 	switch ((b[3] >> 1) & 7) {
 	case 1: argv[argc++] = (char *)"--sort=self"; break;
