@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,8 @@ static const char usage_text[] =
 "\n"
 "  cgannotate's own options:\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
+"    --format=folded       write estimated call stacks, one a line, for flame\n"
+"                          graph tools (flamegraph.pl, inferno, speedscope)\n"
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
 "    --diff                report NEW minus OLD\n"
@@ -53,6 +56,14 @@ static const char usage_text[] =
 "                          rewrite file names before aggregating\n"
 "    --mod-funcname=s/RE/REPL/[g]\n"
 "                          rewrite function names before aggregating\n"
+"    --focus=RE            keep only the functions on call paths through a\n"
+"                          function whose name matches RE (repeatable)\n"
+"    --hide=RE             drop the functions whose names match RE, giving\n"
+"                          their costs and callees to their callers (repeatable)\n"
+"    --asm=yes|no          after the sources, the machine code of the functions\n"
+"                          in the table, per instruction (needs objdump) [no]\n"
+"    --asm-function=RE     also the machine code of the functions whose\n"
+"                          file:function matches RE (repeatable)\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
@@ -80,6 +91,10 @@ enum {
 	OPT_MOD_FUNCNAME,
 	OPT_ROUTINE,
 	OPT_MANGLED,
+	OPT_FOCUS,
+	OPT_HIDE,
+	OPT_ASM,
+	OPT_ASM_FUNCTION,
 };
 
 static const struct option longopts[] = {
@@ -102,6 +117,10 @@ static const struct option longopts[] = {
 	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
 	{ "routine",    required_argument, NULL, OPT_ROUTINE },
 	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
+	{ "focus",      required_argument, NULL, OPT_FOCUS },
+	{ "hide",       required_argument, NULL, OPT_HIDE },
+	{ "asm",        required_argument, NULL, OPT_ASM },
+	{ "asm-function", required_argument, NULL, OPT_ASM_FUNCTION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -249,6 +268,8 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_TEXT;
 	else if (strcmp(value, "json") == 0)
 		opt->format = FORMAT_JSON;
+	else if (strcmp(value, "folded") == 0)
+		opt->format = FORMAT_FOLDED;
 	else
 		bad_value("format", value);
 }
@@ -322,6 +343,18 @@ static void add_include(struct options *opt, const char *value)
 	opt->ninclude++;
 }
 
+/* A POSIX extended regular expression, checked now so that a bad one is a
+ * usage error. */
+static void add_asm_function(struct options *opt, const char *value)
+{
+	regex_t re;
+
+	if (regcomp(&re, value, REG_EXTENDED | REG_NOSUB) != 0)
+		bad_value("asm-function", value);
+	regfree(&re);
+	push_string(&opt->asm_functions, &opt->nasm_functions, value);
+}
+
 static void parse_one(struct options *opt, int c, const char *arg)
 {
 	switch (c) {
@@ -383,6 +416,18 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_MANGLED:
 		opt->mangled = true;
+		break;
+	case OPT_FOCUS:
+		push_string(&opt->focus, &opt->nfocus, arg);
+		break;
+	case OPT_HIDE:
+		push_string(&opt->hide, &opt->nhide, arg);
+		break;
+	case OPT_ASM:
+		opt->asm_view = parse_yes_no("asm", arg);
+		break;
+	case OPT_ASM_FUNCTION:
+		add_asm_function(opt, arg);
 		break;
 	default:
 		usage(EXIT_USAGE);
@@ -521,6 +566,11 @@ void options_parse(struct options *opt, int argc, char **argv)
 		warn("--diff needs exactly two profiles, OLD and NEW");
 		usage(EXIT_USAGE);
 	}
+	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED) {
+		warn("--format=folded does not take --diff: fold OLD and NEW "
+		     "apart and compare them (difffolded.pl)");
+		usage(EXIT_USAGE);
+	}
 	if (opt->mode == MODE_MERGE && opt->nprofiles == 0) {
 		warn("--merge needs at least one profile");
 		usage(EXIT_USAGE);
@@ -547,6 +597,9 @@ void options_release(struct options *opt)
 	free(opt->parts);
 	free_strings(opt->mod_filename, opt->nmod_filename);
 	free_strings(opt->mod_funcname, opt->nmod_funcname);
+	free_strings(opt->focus, opt->nfocus);
+	free_strings(opt->hide, opt->nhide);
 	free_strings(opt->routines, opt->nroutines);
+	free_strings(opt->asm_functions, opt->nasm_functions);
 	memset(opt, 0, sizeof(*opt));
 }

@@ -11,7 +11,7 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_FOLDED };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
@@ -46,9 +46,16 @@ struct options {
 	size_t nmod_filename;
 	char **mod_funcname;       /* --mod-funcname expressions, applied in order */
 	size_t nmod_funcname;
+	char **focus;              /* --focus expressions */
+	size_t nfocus;
+	char **hide;               /* --hide expressions */
+	size_t nhide;
 	char **routines;           /* aprof: --routine names or ids, in order */
 	size_t nroutines;
 	bool mangled;              /* aprof: show mangled names */
+	bool asm_view;             /* --asm: machine code of the table's functions */
+	char **asm_functions;      /* --asm-function expressions: code shown whatever the threshold */
+	size_t nasm_functions;
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

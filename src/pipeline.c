@@ -2,7 +2,10 @@
 
 #include <stdlib.h>
 
+#include "calc-focus.h"
 #include "report-annotate.h"
+#include "report-asm.h"
+#include "calc-asm.h"
 #include "read-aprof.h"
 #include "report-aprof.h"
 #include "diag.h"
@@ -12,6 +15,7 @@
 #include "diag.h"
 #include "model-profile.h"
 #include "model-rename.h"
+#include "report-folded.h"
 #include "report-json.h"
 #include "report-text.h"
 #include "calc-table.h"
@@ -48,16 +52,50 @@ static void read_more(struct profile *p, const struct options *opt)
 	}
 }
 
+/* The text report, or JSON; with --asm, the machine code (objdump runs
+ * before anything is printed). */
+static void print_table_report(FILE *out, struct profile *p, const struct options *opt,
+			       struct columns *cols)
+{
+	struct table table;
+	struct asm_view code;
+	struct options self = *opt;
+
+	if (opt->format == FORMAT_JSON) {
+		/* The true totals, not the inclusive mode's calculated ones. */
+		self.inclusive = false;
+		table_build(&table, p, &self, cols->sort, cols->nsort);
+		if (p->keep_instr)
+			asm_build(&code, p, opt, table.rows, table.nrows, table.nrows, 0);
+		report_json(out, p, opt, cols, &table, p->keep_instr ? &code : NULL);
+	} else {
+		table_build(&table, p, opt, cols->sort, cols->nsort);
+		cols->summary = table.base;
+		if (p->keep_instr)
+			asm_build(&code, p, opt, table.rows, table.nrows, table.nshown,
+				  (size_t)opt->context);
+		report_header(out, p, opt, cols, &table);
+		report_totals(out, cols, &table);
+		report_functions(out, opt, cols, &table);
+		annotate_sources(out, p, opt, cols, &table);
+		if (p->keep_instr)
+			report_asm(out, p, opt, cols, &code);
+	}
+	if (p->keep_instr)
+		asm_release(&code);
+	table_release(&table);
+}
+
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
 {
 	struct profile p;
 	struct columns cols;
-	struct table table;
 	struct rename *file_rename = rename_new(opt->mod_filename, opt->nmod_filename,
 						"mod-filename");
 	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
 						"mod-funcname");
+	struct focus *focus = focus_new(opt);
 	char **want;
 
 	profile_init(&p, opt->profile);
@@ -79,28 +117,31 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		p.source_dirs = opt->include_dirs;
 		p.nsource_dirs = opt->ninclude;
 	}
+	/* Stacks need no per-line or per-instruction data. */
+	if (opt->format == FORMAT_FOLDED) {
+		p.annotate_all = false;
+		p.nannotate_names = 0;
+	}
+	p.keep_instr = asm_wanted(opt) && opt->format != FORMAT_FOLDED;
+	if (p.keep_instr && !objdump_available(asm_objdump_program()))
+		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
+		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
 	callgrind_read(&p, in);
 	read_more(&p, opt);
+	if (p.keep_instr && p.instr_missing)
+		die(EXIT_INPUT, "%s: the profile has no instruction addresses for --asm; record it with "
+		    "valgrind --tool=callgrind --dump-instr=yes (and --collect-jumps=yes for jumps)",
+		    p.path);
 
 	columns_init(&cols, &p, opt);
-	if (opt->format == FORMAT_JSON) {
-		/* The true totals, not the inclusive mode's calculated ones. */
-		struct options self = *opt;
-
-		self.inclusive = false;
-		table_build(&table, &p, &self, cols.sort, cols.nsort);
-		report_json(out, &p, opt, &cols, &table);
-	} else {
-		table_build(&table, &p, opt, cols.sort, cols.nsort);
-		cols.summary = table.base;
-		report_header(out, &p, opt, &cols, &table);
-		report_totals(out, &cols, &table);
-		report_functions(out, opt, &cols, &table);
-		annotate_sources(out, &p, opt, &cols, &table);
-	}
-
-	table_release(&table);
+	if (focus != NULL)
+		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
+	if (opt->format == FORMAT_FOLDED)
+		report_folded(out, &p, cols.sort[0]);
+	else
+		print_table_report(out, &p, opt, &cols);
 	columns_release(&cols);
+	focus_free(focus);
 	rename_free(file_rename);
 	rename_free(func_rename);
 	profile_release(&p);
@@ -114,6 +155,9 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	struct aprof_routine **sel;
 	size_t nsel;
 
+	if (opt->format == FORMAT_FOLDED)
+		die(EXIT_USAGE, "%s: --format=folded applies to Callgrind and Cachegrind "
+		    "profiles, not to aprof reports", opt->profile);
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);

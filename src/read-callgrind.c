@@ -39,6 +39,7 @@ struct reader {
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
+	int instr_pos;             /* which is the address; -1 if none */
 	uint64_t *prev_pos;        /* addresses and lines: any 64-bit value */
 
 	struct idmap files, fns, objs;
@@ -68,10 +69,20 @@ struct reader {
 	 * positive and their sum, like every sum of self counts, is at most
 	 * the profile's magnitude, which is checked to fit. */
 	uint64_t *ucounts;         /* the line's counts (nraw) */
-	bool plain_counts;         /* counts are added as read: no negation, no derived events */
+	bool plain_counts;         /* counts are added as read: no negation, no derived
+				      events, no per-instruction data */
 	uint64_t *acc;             /* self counts of acc_fn not yet in its self cost (nraw) */
 	size_t acc_n;              /* acc[0..acc_n) are present; the rest are zero */
 	struct func *acc_fn;
+
+	/* Jumps, read only for keep_instr: jfi=/jfn= name the next jump's
+	 * target; a jump= or jcnd= line waits for the next cost line, which
+	 * gives the position of the jump instruction. */
+	const struct pfile *jump_file;
+	const char *jump_name;
+	bool jump_pending;
+	uint64_t jump_target;
+	cost_t jump_taken, jump_executed;
 };
 
 static void idmap_release(struct idmap *m)
@@ -225,8 +236,11 @@ static bool parse_int(const char **s, const char *end, cost_t *out)
 }
 
 /* One position column: absolute, "+N"/"-N" relative to PREV, or "*".
- * Positions are unsigned 64-bit: addresses use the whole range. */
-static bool parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
+ * Positions are unsigned 64-bit: addresses use the whole range.  Inlined
+ * into the cost-line loop, the reader's hottest path, though jump lines
+ * use it too. */
+static inline __attribute__((always_inline)) bool
+parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
 {
 	const char *p = *s;
 	uint64_t v;
@@ -556,7 +570,7 @@ static void set_positions(struct reader *r, const char *s, const char *end)
 {
 	size_t n = 0;
 
-	r->line_pos = -1;
+	r->line_pos = r->instr_pos = -1;
 	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
 		const char *w = s;
 
@@ -564,6 +578,8 @@ static void set_positions(struct reader *r, const char *s, const char *end)
 			s++;
 		if (s - w == 4 && memcmp(w, "line", 4) == 0 && r->line_pos < 0)
 			r->line_pos = (int)n;
+		if (s - w == 5 && memcmp(w, "instr", 5) == 0 && r->instr_pos < 0)
+			r->instr_pos = (int)n;
 		n++;
 	}
 	if (n == 0) {
@@ -815,7 +831,7 @@ static void finalize_events(struct reader *r)
 			p->magnitude[sign] = xcalloc(p->nevents, sizeof(*p->magnitude[sign]));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
 	r->ucounts = xmalloc(p->nraw * sizeof(*r->ucounts));
-	r->plain_counts = !p->negate && p->nderived == 0;
+	r->plain_counts = !p->negate && p->nderived == 0 && !p->keep_instr;
 	r->acc = xcalloc(p->nraw, sizeof(*r->acc));
 }
 
@@ -953,6 +969,113 @@ static void drop_pending_call(struct reader *r)
 	r->call_pending = false;
 }
 
+/* --- instructions (keep_instr only) ------------------------------------ */
+
+/* The instruction of the current cost line in the code of the function its
+ * costs go to; NULL (the profile marked as lacking addresses) when the
+ * positions give no address. */
+static struct line_entry *current_instr(struct reader *r, uint64_t line,
+					struct instr_info **info)
+{
+	struct code *c;
+	struct line_entry *e;
+
+	if (r->instr_pos < 0) {
+		r->p->instr_missing = true;
+		return NULL;
+	}
+	c = code_of(&r->fn->code, &r->p->arena, r->obj ? r->obj : "");
+	e = code_instr(c, r->prev_pos[r->instr_pos], info);
+	if ((*info)->file == NULL && r->line_pos >= 0) {
+		(*info)->file = r->file;
+		(*info)->line = line;
+	}
+	return e;
+}
+
+static void forget_jump(struct reader *r)
+{
+	r->jump_pending = false;
+	r->jump_file = NULL;
+	r->jump_name = NULL;
+}
+
+static void drop_pending_jump(struct reader *r)
+{
+	if (r->jump_pending)
+		warn("%s:%zu: jump line not followed by a cost line, ignoring the jump",
+		     r->in->path, r->in->lineno - 1);
+	r->jump_pending = false;
+}
+
+static void instr_self_cost(struct reader *r, uint64_t line)
+{
+	struct instr_info *info;
+	struct line_entry *e = current_instr(r, line, &info);
+
+	if (e == NULL)
+		return;
+	add_cells(r, lazy_cells(r, &e->cost));
+	if (r->jump_pending &&
+	    !code_add_jump(info, &r->p->arena, r->jump_target, r->jump_file, r->jump_name,
+			   r->jump_taken, r->jump_executed))
+		fail(r, "a sum of jump counts does not fit in 64 bits");
+	forget_jump(r);
+}
+
+/* jump=COUNT TARGET, jcnd=TAKEN/EXECUTED TARGET as Valgrind writes it, or
+ * jcnd=EXECUTED TAKEN TARGET as the format's description has it.  TARGET
+ * is a position relative to the last cost line's and does not move it. */
+static void on_jump(struct reader *r, bool cond, const char *v, const char *end,
+		    const char *line, size_t len)
+{
+	const char *p = v;
+	uint64_t a, b = 0, pos, target = 0;
+	bool slash = false;
+	cost_t taken, executed;
+
+	if (r->skip)
+		return;
+	drop_pending_jump(r);
+	if (!parse_uint(&p, end, &a))
+		goto bad;
+	if (cond) {
+		slash = p < end && *p == '/';
+		p = slash ? p + 1 : skip_space(p, end);
+		if (!parse_uint(&p, end, &b))
+			goto bad;
+	}
+	for (size_t k = 0; k < r->npos; k++) {
+		if (p == end || !is_space(*p))
+			goto bad;
+		p = skip_space(p, end);
+		if (!parse_position(&p, end, r->prev_pos[k], &pos))
+			goto bad;
+		if ((int)k == r->instr_pos)
+			target = pos;
+	}
+	if (skip_space(p, end) != end)
+		goto bad;
+	taken = (cost_t)(cond && !slash ? b : a);
+	executed = cond ? (cost_t)(slash ? b : a) : COST_ABSENT;
+	if (cond && taken > executed)
+		goto bad;
+	if (r->p->negate) {
+		taken = -taken;
+		executed = cond ? -executed : COST_ABSENT;
+	}
+	r->jump_pending = true;
+	r->jump_target = target;
+	r->jump_taken = taken;
+	r->jump_executed = executed;
+	return;
+bad:
+	forget_jump(r);
+	malformed(r, "", line, len);
+}
+
+/* --- costs ------------------------------------------------------------- */
+
 static void self_cost(struct reader *r, uint64_t line)
 {
 	struct pfile *file = r->file;
@@ -973,11 +1096,13 @@ static void self_cost(struct reader *r, uint64_t line)
 
 		add_cells(r, lazy_cells(r, &e->cost));
 	}
+	if (r->p->keep_instr)
+		instr_self_cost(r, line);
 }
 
-static void record_call_site(struct reader *r, uint64_t line)
+/* The call being read, made from the line or instruction E. */
+static void record_call_site(struct reader *r, struct line_entry *e)
 {
-	struct line_entry *e = linetab_get(&r->file->lines, line);
 	struct call_site **sp = &e->sites;
 
 	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
@@ -1014,7 +1139,14 @@ static void call_cost(struct reader *r, uint64_t line)
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
-		record_call_site(r, line);
+		record_call_site(r, linetab_get(&r->file->lines, line));
+	if (r->p->keep_instr) {
+		struct instr_info *info;
+		struct line_entry *ie = current_instr(r, line, &info);
+
+		if (ie != NULL)
+			record_call_site(r, ie);
+	}
 }
 
 /* Add the cost line just parsed (positions in prev_pos, counts in counts). */
@@ -1316,10 +1448,14 @@ static bool assignment(struct reader *r, const char *s, const char *end)
 	} else if (KEY("calls")) {
 		on_calls(r, v, end, s, (size_t)(end - s));
 	} else if (KEY("jfi")) {
-		resolve_file(r, v, end);
+		r->jump_file = resolve_file(r, v, end);
 	} else if (KEY("jfn")) {
-		resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
-	} else if (!KEY("jump") && !KEY("jcnd")) {
+		r->jump_name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
+	} else if (KEY("jump") || KEY("jcnd")) {
+		/* Off the common path: only the machine-code view uses them. */
+		if (r->p->keep_instr)
+			on_jump(r, KEY("jcnd"), v, end, s, (size_t)(end - s));
+	} else {
 		return false;
 	}
 #undef KEY
@@ -1343,6 +1479,8 @@ static void body_line(struct reader *r, const char *s, const char *end)
 	}
 	if (was_pending)
 		drop_pending_call(r);
+	if (r->jump_pending)
+		drop_pending_jump(r);
 	if (assignment(r, s, end))
 		r->in_body = true;
 	else
@@ -1370,6 +1508,7 @@ static void read_line(struct reader *r, const char *s, size_t len)
 	if (k != H_NONE && k != H_SUMMARY && k != H_TOTALS) {
 		if (r->in_body) {
 			drop_pending_call(r);
+			drop_pending_jump(r);
 			start_part(r);
 		}
 		header_line(r, k, value, end, s, len);
@@ -1423,6 +1562,9 @@ void callgrind_read(struct profile *p, struct input *in)
 	flush_self(&r);
 	if (r.call_pending)
 		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
+		     in->path, r.in->lineno);
+	if (r.jump_pending)
+		warn("%s:%zu: jump line at the end of the file, ignoring the jump",
 		     in->path, r.in->lineno);
 	if (r.in->lineno == 0)
 		die(EXIT_INPUT, "%s: empty file", in->path);

@@ -28,6 +28,10 @@ for glob in "$@"; do
         if [ "$(wc -c < "$f")" -le 32000 ]; then
             { printf '\026\301\003\000'; cat "$f"; } > "$out/$base.all"
         fi
+        # Profiles with instruction addresses: --asm=yes --asm-function=...
+        if grep -q '^positions:.*instr' "$f"; then
+            { printf '\000\000\030\000'; head -n 300 "$f"; } > "$out/$base.asm"
+        fi
     done
 done
 if [ "$n" -eq 0 ]; then
