@@ -35,6 +35,9 @@ void columns_widen(const struct columns *c, size_t *widths, const cost_t *v);
 
 /* "EVENT   EVENT2 " padded to WIDTHS, as the headers print it. */
 void columns_print_events(FILE *out, const struct columns *c, const size_t *widths);
+/* The count X of EVENT, right-aligned in WIDTH and followed by a space. */
+void columns_print_count(FILE *out, const struct columns *c, size_t width, size_t event,
+			 cost_t x);
 /* One row of counts (V NULL: all absent), each right-aligned and followed
  * by a space. */
 void columns_print_cost(FILE *out, const struct columns *c, const size_t *widths, const cost_t *v);
