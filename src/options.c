@@ -45,6 +45,7 @@ static const char usage_text[] =
 "                          source files\n"
 "\n"
 "  cgannotate's own options:\n"
+"    --inclusive=both      show inclusive costs, self costs and calls\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
@@ -243,6 +244,14 @@ static void set_tree(struct options *opt, const char *value)
 	opt->tree_calling = i == 2 || i == 3;
 }
 
+/* --inclusive=yes|no, or both: the inclusive table with self costs and
+ * calls beside it. */
+static void set_inclusive(struct options *opt, const char *value)
+{
+	opt->both_costs = strcmp(value, "both") == 0;
+	opt->inclusive = opt->both_costs || parse_yes_no("inclusive", value);
+}
+
 static void set_format(struct options *opt, const char *value)
 {
 	if (strcmp(value, "text") == 0)
@@ -352,7 +361,7 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		opt->context = parse_context(arg);
 		break;
 	case OPT_INCLUSIVE:
-		opt->inclusive = parse_yes_no("inclusive", arg);
+		set_inclusive(opt, arg);
 		break;
 	case OPT_TREE:
 		set_tree(opt, arg);

@@ -28,6 +28,7 @@ struct options {
 	bool auto_annotate;
 	long context;
 	bool inclusive;
+	bool both_costs;           /* --inclusive=both: self costs and calls beside inclusive ones */
 	bool tree_caller;
 	bool tree_calling;
 	char **include_dirs;       /* each ends in "/"; the implicit "" first */

@@ -78,6 +78,8 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	for (size_t i = 0; i < c->nsort; i++)
 		fprintf(out, " %s", t->thresholds[i]);
 	fputc('\n', out);
+	if (opt->both_costs)
+		fputs("Inclusive:        both\n", out);
 	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
 	print_list(out, "User annotated:   ", opt->user_files, opt->nuser);
 	fprintf(out, "Auto-annotation:  %s\n\n", opt->auto_annotate ? "on" : "off");
@@ -149,16 +151,89 @@ static void print_tree(FILE *out, const struct columns *c, const size_t *w,
 	free(rows);
 }
 
+/* The columns of --inclusive=both: for each shown event its inclusive and
+ * its self count, then the calls.  Widths are by event, as elsewhere. */
+struct both_columns {
+	size_t *incl, *self;
+	size_t calls;
+};
+
+static size_t *widths_named(const struct columns *c, const char *suffix)
+{
+	size_t *w = columns_widths_new(c);
+
+	for (size_t i = 0; i < c->nevents; i++)
+		w[i] += strlen(suffix);
+	return w;
+}
+
+static void both_init(struct both_columns *b, const struct columns *c, const struct table *t)
+{
+	b->incl = widths_named(c, " incl");
+	b->self = widths_named(c, " self");
+	b->calls = strlen("calls");
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct func *f = t->rows[i];
+		size_t w = numfmt_count_width(profile_times_called(f));
+
+		columns_widen(c, b->incl, f->total);
+		if (f->self != NULL)
+			columns_widen(c, b->self, f->self);
+		if (w > b->calls)
+			b->calls = w;
+	}
+}
+
+static void both_print_header(FILE *out, const struct columns *c, const struct both_columns *b)
+{
+	for (size_t k = 0; k < c->nshow; k++) {
+		const char *name = c->events[c->show[k]].name;
+		size_t pad_incl = b->incl[c->show[k]] - strlen(name);
+		size_t pad_self = b->self[c->show[k]] - strlen(name);
+
+		fprintf(out, "%s%-*s %s%-*s ", name, (int)pad_incl, " incl", name, (int)pad_self,
+			" self");
+	}
+	fprintf(out, "%-*s ", (int)b->calls, "calls");
+}
+
+static void both_print_row(FILE *out, const struct columns *c, const struct both_columns *b,
+			   const struct func *f)
+{
+	char count[NUMFMT_COUNT_MAX];
+
+	for (size_t k = 0; k < c->nshow; k++) {
+		size_t i = c->show[k];
+
+		columns_print_count(out, c, b->incl[i], i, f->total[i]);
+		columns_print_count(out, c, b->self[i], i, f->self ? f->self[i] : COST_ABSENT);
+	}
+	numfmt_count(count, profile_times_called(f));
+	fprintf(out, "%*s ", (int)b->calls, count);
+}
+
+static void both_release(struct both_columns *b)
+{
+	free(b->incl);
+	free(b->self);
+}
+
 void report_functions(FILE *out, const struct options *opt, const struct columns *c,
 		      const struct table *t)
 {
 	size_t *w = columns_widths_new(c);
 	bool tree = opt->tree_caller || opt->tree_calling;
+	struct both_columns both = { NULL, NULL, 0 };
 
 	for (size_t i = 0; i < t->nrows; i++)
 		columns_widen(c, w, t->rows[i]->total);
+	if (opt->both_costs)
+		both_init(&both, c, t);
 	report_rule(out);
-	columns_print_events(out, c, w);
+	if (opt->both_costs)
+		both_print_header(out, c, &both);
+	else
+		columns_print_events(out, c, w);
 	fputs(" file:function\n", out);
 	report_rule(out);
 	for (size_t i = 0; i < t->nshown; i++) {
@@ -169,7 +244,10 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 			fputc('\n', out);
 		if (opt->tree_caller && !unknown)
 			print_tree(out, c, w, f, true);
-		columns_print_cost(out, c, w, f->total);
+		if (opt->both_costs)
+			both_print_row(out, c, &both, f);
+		else
+			columns_print_cost(out, c, w, f->total);
 		fprintf(out, "%s %s", tree ? " * " : "", f->fullname);
 		if (f->object != NULL && *f->object)
 			fprintf(out, " [%s]", f->object);
@@ -178,5 +256,7 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 			print_tree(out, c, w, f, false);
 	}
 	fputc('\n', out);
+	if (opt->both_costs)
+		both_release(&both);
 	free(w);
 }
