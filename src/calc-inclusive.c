@@ -193,6 +193,7 @@ static void inclusive_totals(struct profile *p)
 		struct func *f = p->func_list[i];
 		size_t c = comp[g.rep[i]];
 
+		f->cycle = recursive[c] ? c + 1 : 0;
 		if (!f->listed && f->called == NULL)
 			continue;
 		if (recursive[c]) {

@@ -16,7 +16,9 @@
  * of the costs of calls into it, any other function its self cost plus its
  * calls' costs.  But a function in a cycle of calls (a strongly connected
  * component with a call inside it; code inlined from another file counts as
- * its host function) shows its self cost plus its calls out of the cycle. */
+ * its host function) shows its self cost plus its calls out of the cycle.
+ * Inclusive mode also sets f->cycle for every function: a call between two
+ * functions of the same cycle is counted again at each level of nesting. */
 struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows);
 
 #endif

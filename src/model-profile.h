@@ -40,6 +40,8 @@ struct func {
 	cost_t *called;            /* sum of calls into it; NULL if never called */
 	cost_t *outgoing;          /* sum of calls out of it; NULL if it calls nothing */
 	cost_t *total;             /* the table's figure, set by inclusive_compute */
+	size_t cycle;              /* set with inclusive costs: 1 + the number of its
+				      cycle of calls, 0 if it is in none */
 	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
 	struct func *host;         /* for code inlined from another file: the fn= function */
 	struct edge *out;          /* calls made, newest first */

@@ -47,6 +47,11 @@ static const char usage_text[] =
 "  cgannotate's own options:\n"
 "    --inclusive=both      show inclusive costs, self costs and calls\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
+"    --format=dot          write the call graph in Graphviz DOT, for one event:\n"
+"                          the first --sort event, else the first shown\n"
+"    --node-thres=PCT      dot: leave out functions whose inclusive cost is\n"
+"                          below PCT% of the total [0.5]\n"
+"    --edge-thres=PCT      dot: leave out calls below PCT% of the total [0.1]\n"
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
 "    --diff                report NEW minus OLD\n"
@@ -81,6 +86,8 @@ enum {
 	OPT_MOD_FUNCNAME,
 	OPT_ROUTINE,
 	OPT_MANGLED,
+	OPT_NODE_THRES,
+	OPT_EDGE_THRES,
 };
 
 static const struct option longopts[] = {
@@ -103,6 +110,8 @@ static const struct option longopts[] = {
 	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
 	{ "routine",    required_argument, NULL, OPT_ROUTINE },
 	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
+	{ "node-thres", required_argument, NULL, OPT_NODE_THRES },
+	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -252,12 +261,24 @@ static void set_inclusive(struct options *opt, const char *value)
 	opt->inclusive = opt->both_costs || parse_yes_no("inclusive", value);
 }
 
+/* A percentage for --node-thres or --edge-thres, as --threshold takes it. */
+static double parse_percentage(const char *option, const char *value)
+{
+	char *text = parse_threshold(option, value);
+	double v = options_threshold_value(text);
+
+	free(text);
+	return v;
+}
+
 static void set_format(struct options *opt, const char *value)
 {
 	if (strcmp(value, "text") == 0)
 		opt->format = FORMAT_TEXT;
 	else if (strcmp(value, "json") == 0)
 		opt->format = FORMAT_JSON;
+	else if (strcmp(value, "dot") == 0)
+		opt->format = FORMAT_DOT;
 	else
 		bad_value("format", value);
 }
@@ -393,6 +414,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	case OPT_MANGLED:
 		opt->mangled = true;
 		break;
+	case OPT_NODE_THRES:
+		opt->node_thres = parse_percentage("node-thres", arg);
+		break;
+	case OPT_EDGE_THRES:
+		opt->edge_thres = parse_percentage("edge-thres", arg);
+		break;
 	default:
 		usage(EXIT_USAGE);
 	}
@@ -505,6 +532,8 @@ static void options_init(struct options *opt)
 	opt->show_percs = true;
 	opt->auto_annotate = true;
 	opt->context = 8;
+	opt->node_thres = 0.5;
+	opt->edge_thres = 0.1;
 	opt->include_dirs = xmalloc(sizeof(*opt->include_dirs));
 	opt->include_dirs[0] = xstrdup("");
 	opt->ninclude = 1;

@@ -11,7 +11,7 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
@@ -50,6 +50,8 @@ struct options {
 	char **routines;           /* aprof: --routine names or ids, in order */
 	size_t nroutines;
 	bool mangled;              /* aprof: show mangled names */
+	double node_thres;         /* --format=dot: least inclusive share of a node, in % */
+	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "model-profile.h"
 #include "model-rename.h"
+#include "report-dot.h"
 #include "report-json.h"
 #include "report-text.h"
 #include "calc-table.h"
@@ -61,9 +62,12 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	char **want;
 
 	profile_init(&p, opt->profile);
-	p.annotate_all = opt->auto_annotate;
-	p.annotate_names = opt->user_files;
-	p.nannotate_names = opt->nuser;
+	/* A graph shows no source lines: no per-line data to keep. */
+	if (opt->format != FORMAT_DOT) {
+		p.annotate_all = opt->auto_annotate;
+		p.annotate_names = opt->user_files;
+		p.nannotate_names = opt->nuser;
+	}
 	p.strip_prefix = strip_prefix;
 	p.want_parts = opt->parts;
 	p.nwant_parts = opt->nparts;
@@ -83,7 +87,14 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	read_more(&p, opt);
 
 	columns_init(&cols, &p, opt);
-	if (opt->format == FORMAT_JSON) {
+	if (opt->format == FORMAT_DOT) {
+		/* Nodes by inclusive cost, whatever --inclusive says. */
+		struct options incl = *opt;
+
+		incl.inclusive = true;
+		table_build(&table, &p, &incl, cols.sort, cols.nsort);
+		report_dot(out, &p, opt, &cols, &table);
+	} else if (opt->format == FORMAT_JSON) {
 		/* The true totals, not the inclusive mode's calculated ones. */
 		struct options self = *opt;
 

@@ -27,6 +27,7 @@ void columns_init(struct columns *c, const struct profile *p, const struct optio
 	c->sort = xmalloc(c->nsort * sizeof(*c->sort));
 	for (size_t i = 0; i < c->nsort; i++)
 		c->sort[i] = opt->nsort ? event_index(p, opt->sort[i].event, "sort") : i;
+	c->primary = opt->nsort ? c->sort[0] : c->show[0];
 }
 
 void columns_release(struct columns *c)

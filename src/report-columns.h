@@ -19,6 +19,8 @@ struct columns {
 	size_t nshow;
 	size_t *sort;              /* event indices, primary first */
 	size_t nsort;
+	size_t primary;            /* the first --sort event, else the first shown:
+				      what views of a single event show */
 	bool show_percs;
 	const cost_t *summary;     /* percentages are relative to it */
 };
