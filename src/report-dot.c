@@ -79,18 +79,17 @@ static void quoted_end(struct quoted *q)
 	fputc('"', q->out);
 }
 
-/* The length of the character at S (N bytes left) if it is text: valid
- * UTF-8, not a control character, not U+FFFE or U+FFFF (which XML, and so
- * SVG, forbids); else 0. */
-static size_t text_length(const unsigned char *s, size_t n)
+/* The length of the character at S (N > 0 bytes left): a valid UTF-8
+ * sequence, else one byte.  *TEXT tells whether it is text: valid, and
+ * neither a control character nor U+FFFE or U+FFFF, which XML (and so SVG)
+ * forbids. */
+static size_t char_length(const unsigned char *s, size_t n, bool *text)
 {
 	size_t len = utf8_length(s, n);
 
-	if (len == 1 && (*s < 0x20 || *s == 0x7f))
-		return 0;
-	if (len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
-		return 0;
-	return len;
+	*text = len > 1 ? !(len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
+		: len == 1 && *s >= 0x20 && *s != 0x7f;
+	return len ? len : 1;
 }
 
 /* Part of an id: backslashes doubled, quotes escaped as DOT wants, bytes
@@ -103,18 +102,20 @@ static void put_id_part(struct quoted *q, const char *s, bool colon)
 	size_t n = strlen(s);
 
 	while (n > 0) {
-		size_t len = text_length(p, n);
+		bool text;
+		size_t len = char_length(p, n, &text);
 		char esc[8];
 
 		if (*p == '\\' || *p == '"' || (colon && *p == ':')) {
 			esc[0] = '\\';
 			esc[1] = (char)*p;
 			quoted_put(q, esc, 2);
-			len = 1;
-		} else if (len == 0) {
-			snprintf(esc, sizeof(esc), "\\x%02x", *p);
-			quoted_put(q, esc, 4);
-			len = 1;
+		} else if (!text) {
+			/* Each byte of it, so that distinct names stay distinct. */
+			for (size_t i = 0; i < len; i++) {
+				snprintf(esc, sizeof(esc), "\\x%02x", p[i]);
+				quoted_put(q, esc, 4);
+			}
 		} else {
 			quoted_put(q, (const char *)p, len);
 		}
@@ -156,8 +157,8 @@ static void put_text(struct quoted *q, const char *s)
 
 /* ---- label text ---- */
 
-/* S with every byte that is not text (see text_length) replaced by U+FFFD.
- * A new string. */
+/* S with every character that is not text (see char_length) replaced by
+ * U+FFFD.  A new string. */
 static char *clean_text(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -165,12 +166,12 @@ static char *clean_text(const char *s)
 	char *t = xmalloc(3 * n + 1);
 
 	while (n > 0) {
-		size_t len = text_length(p, n);
+		bool text;
+		size_t len = char_length(p, n, &text);
 
-		if (len == 0) {
+		if (!text) {
 			memcpy(t + o, replacement, 3);
 			o += 3;
-			len = 1;
 		} else {
 			memcpy(t + o, p, len);
 			o += len;
