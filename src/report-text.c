@@ -131,26 +131,6 @@ static struct call_row *edge_rows(const struct func *f, bool callers, size_t *n)
 	return rows;
 }
 
-static void print_tree(FILE *out, const struct columns *c, const size_t *w,
-		       const struct func *f, bool callers)
-{
-	size_t n;
-	struct call_row *rows = edge_rows(f, callers, &n);
-	char count[NUMFMT_COUNT_MAX];
-
-	report_sort_calls(rows, n, c);
-	for (size_t i = 0; i < n; i++) {
-		columns_print_cost(out, c, w, rows[i].cost);
-		numfmt_count(count, rows[i].count);
-		fprintf(out, "%s%s (%sx)", callers ? " < " : " >   ", rows[i].other->fullname, count);
-		/* Unlike the function's own line, these show an empty object. */
-		if (rows[i].other->object != NULL)
-			fprintf(out, " [%s]", rows[i].other->object);
-		fputc('\n', out);
-	}
-	free(rows);
-}
-
 /* The columns of --inclusive=both: for each shown event its inclusive and
  * its self count, then the calls.  Widths are by event, as elsewhere. */
 struct both_columns {
@@ -197,18 +177,25 @@ static void both_print_header(FILE *out, const struct columns *c, const struct b
 	fprintf(out, "%-*s ", (int)b->calls, "calls");
 }
 
-static void both_print_row(FILE *out, const struct columns *c, const struct both_columns *b,
-			   const struct func *f)
+/* The cells of a row: F's inclusive and self counts and its calls; or,
+ * for a --tree line (F NULL), the call's cost INCL under the inclusive
+ * columns and the others blank, so that the line keeps its fields. */
+static void both_print_cells(FILE *out, const struct columns *c, const struct both_columns *b,
+			     const cost_t *incl, const struct func *f)
 {
-	char count[NUMFMT_COUNT_MAX];
+	char count[NUMFMT_COUNT_MAX] = "";
 
 	for (size_t k = 0; k < c->nshow; k++) {
 		size_t i = c->show[k];
 
-		columns_print_count(out, c, b->incl[i], i, f->total[i]);
-		columns_print_count(out, c, b->self[i], i, f->self ? f->self[i] : COST_ABSENT);
+		columns_print_count(out, c, b->incl[i], i, incl ? incl[i] : COST_ABSENT);
+		if (f != NULL)
+			columns_print_count(out, c, b->self[i], i, f->self ? f->self[i] : COST_ABSENT);
+		else
+			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
-	numfmt_count(count, profile_times_called(f));
+	if (f != NULL)
+		numfmt_count(count, profile_times_called(f));
 	fprintf(out, "%*s ", (int)b->calls, count);
 }
 
@@ -216,6 +203,30 @@ static void both_release(struct both_columns *b)
 {
 	free(b->incl);
 	free(b->self);
+}
+
+/* With BOTH (--inclusive=both), the costs go under the inclusive columns. */
+static void print_tree(FILE *out, const struct columns *c, const size_t *w,
+		       const struct both_columns *both, const struct func *f, bool callers)
+{
+	size_t n;
+	struct call_row *rows = edge_rows(f, callers, &n);
+	char count[NUMFMT_COUNT_MAX];
+
+	report_sort_calls(rows, n, c);
+	for (size_t i = 0; i < n; i++) {
+		if (both != NULL)
+			both_print_cells(out, c, both, rows[i].cost, NULL);
+		else
+			columns_print_cost(out, c, w, rows[i].cost);
+		numfmt_count(count, rows[i].count);
+		fprintf(out, "%s%s (%sx)", callers ? " < " : " >   ", rows[i].other->fullname, count);
+		/* Unlike the function's own line, these show an empty object. */
+		if (rows[i].other->object != NULL)
+			fprintf(out, " [%s]", rows[i].other->object);
+		fputc('\n', out);
+	}
+	free(rows);
 }
 
 void report_functions(FILE *out, const struct options *opt, const struct columns *c,
@@ -243,9 +254,9 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 		if (tree)
 			fputc('\n', out);
 		if (opt->tree_caller && !unknown)
-			print_tree(out, c, w, f, true);
+			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, true);
 		if (opt->both_costs)
-			both_print_row(out, c, &both, f);
+			both_print_cells(out, c, &both, f->total, f);
 		else
 			columns_print_cost(out, c, w, f->total);
 		fprintf(out, "%s %s", tree ? " * " : "", f->fullname);
@@ -253,7 +264,7 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 			fprintf(out, " [%s]", f->object);
 		fputc('\n', out);
 		if (opt->tree_calling && !unknown)
-			print_tree(out, c, w, f, false);
+			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, false);
 	}
 	fputc('\n', out);
 	if (opt->both_costs)
