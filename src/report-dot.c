@@ -277,8 +277,27 @@ static char *elide_templates(const char *s)
 	return t;
 }
 
-/* S with the contents of its last outermost parenthesised list (the
- * parameters) cut to "…".  A new string. */
+/* Whether S, what follows a parenthesised list, makes that list the
+ * parameters of a function: nothing, or qualifiers, or callgrind's "'N"
+ * (the recursion depth) -- not the "'caller" of --separate-callers names,
+ * where "(below main)" is no parameter list. */
+static bool after_parameters(const char *s)
+{
+	static const char *const tails[] = { " const", " volatile", " &", " [clone", " noexcept" };
+
+	if (*s == '\0')
+		return true;
+	if (*s == '\'')
+		return s[1] != '\0' && strspn(s + 1, "0123456789") == strlen(s + 1);
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++)
+		if (strncmp(s, tails[i], strlen(tails[i])) == 0)
+			return true;
+	return false;
+}
+
+/* S with the contents of its parameter list (its last outermost
+ * parenthesised list, if only qualifiers follow it) cut to "…".  A new
+ * string. */
 static char *elide_parameters(const char *s)
 {
 	size_t depth = 0, open = 0, last_open = 0, last_close = 0;
@@ -297,7 +316,7 @@ static char *elide_parameters(const char *s)
 		}
 	}
 	/* Lists of up to 3 bytes are no longer than "…". */
-	if (last_close <= last_open + 1 + strlen(ellipsis))
+	if (last_close <= last_open + 1 + strlen(ellipsis) || !after_parameters(s + last_close + 1))
 		return xstrdup(s);
 	return xasprintf("%.*s%s%s", (int)(last_open + 1), s, ellipsis, s + last_close);
 }
