@@ -565,7 +565,8 @@ static void put_edges(const struct dot *d, double edge_thres)
 			links[n++] = (struct link){ d->rank[f->host->index], i + 1, NULL, f };
 		}
 	}
-	qsort(links, n, sizeof(*links), link_cmp);
+	if (n > 1)
+		qsort(links, n, sizeof(*links), link_cmp);
 	for (size_t k = 0; k < n; k++) {
 		if (links[k].edge != NULL)
 			put_edge(d, links[k].edge);

@@ -97,6 +97,7 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		"1000000000", "4", "7", "16", "64", "9", "10", "100",
 	};
 	static const char *const trees[] = { NULL, "caller", "calling", "both" };
+	static const char *const node_thres[] = { NULL, "0", "5", "100" };
 	char e0[64], e1[64];
 	int argc = 0, ns = 0;
 
@@ -133,6 +134,16 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		argv[argc++] = (char *)"--sort=NoSuchEvent";
 	if (b[3] & 1)
 		argv[argc++] = (char *)"--format=json";
+	/* Both costs in one table; the call graph and its thresholds. */
+	if (b[2] & 8)
+		argv[argc++] = (char *)"--inclusive=both";
+	if (b[2] & 16)
+		argv[argc++] = (char *)"--format=dot";
+	if (node_thres[(b[2] >> 5) & 3] != NULL)
+		snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--node-thres=%s",
+			 node_thres[(b[2] >> 5) & 3]);
+	if (b[2] & 128)
+		argv[argc++] = (char *)"--edge-thres=0";
 	/* For aprof reports: their sort keys, routines, mangled names. */
 	switch ((b[3] >> 1) & 7) {
 	case 1: argv[argc++] = (char *)"--sort=self"; break;

@@ -25,6 +25,9 @@ for glob in "$@"; do
         # sorted and shown by events, context 0.
         { printf '\041\000\000\000'; head -n 300 "$f"; } > "$out/$base.head"
         { printf '\000\000\000\000'; head -n 60 "$f"; } > "$out/$base.short"
+        # The call graph of every function and call; both costs with trees.
+        { printf '\000\000\260\000'; head -n 300 "$f"; } > "$out/$base.dot"
+        { printf '\006\000\010\000'; head -n 60 "$f"; } > "$out/$base.both"
         if [ "$(wc -c < "$f")" -le 32000 ]; then
             { printf '\026\301\003\000'; cat "$f"; } > "$out/$base.all"
         fi
