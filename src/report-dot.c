@@ -63,13 +63,18 @@ static void quoted_begin(struct quoted *q, FILE *out)
 	fputc('"', out);
 }
 
+/* End a piece and start the next one. */
+static void quoted_split(struct quoted *q)
+{
+	fputs("\" + \"", q->out);
+	q->run = 0;
+}
+
 /* S[0..N): an escape sequence or a whole character, never split. */
 static void quoted_put(struct quoted *q, const char *s, size_t n)
 {
-	if (q->run + n > PIECE_MAX) {
-		fputs("\" + \"", q->out);
-		q->run = 0;
-	}
+	if (q->run + n > PIECE_MAX)
+		quoted_split(q);
 	fwrite(s, 1, n, q->out);
 	q->run += n;
 }
@@ -92,32 +97,72 @@ static size_t char_length(const unsigned char *s, size_t n, bool *text)
 	return len ? len : 1;
 }
 
-/* Part of an id: backslashes doubled, quotes escaped as DOT wants, bytes
- * that are not text as \xNN; with COLON also ':' as \:.  An id is the file
- * name so escaped, ':', and the function name: its first bare ':' ends the
- * file name, so that two functions never share an id. */
-static void put_id_part(struct quoted *q, const char *s, bool colon)
+/* Bytes written as they are: printable ASCII but for those escaped. */
+static size_t plain_run(const char *s, size_t n, bool colon)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' && s[i] != '"' &&
+	       !(colon && s[i] == ':'))
+		i++;
+	return i;
+}
+
+/* Plain ASCII S[0..N), which may be split anywhere. */
+static void quoted_put_plain(struct quoted *q, const char *s, size_t n)
+{
+	while (n > 0) {
+		size_t k = PIECE_MAX - q->run;
+
+		if (k == 0) {
+			quoted_split(q);
+			k = PIECE_MAX;
+		}
+		k = k < n ? k : n;
+		fwrite(s, 1, k, q->out);
+		q->run += k;
+		s += k;
+		n -= k;
+	}
+}
+
+enum escaping {
+	ESC_TEXT,                  /* labels, tooltips: what is no text as U+FFFD */
+	ESC_ID,                    /* ids: what is no text as \xNN */
+	ESC_ID_FILE,               /* the file part of an id: ':' as \: too */
+};
+
+/* S, with backslashes doubled and quotes escaped as DOT wants.  An id is
+ * the file name (ESC_ID_FILE), ':', and the function name (ESC_ID): its
+ * first bare ':' ends the file name, and bytes that are no text are
+ * written \xNN each, so that two functions never share an id. */
+static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = strlen(s);
+	bool colon = how == ESC_ID_FILE;
 
 	while (n > 0) {
+		size_t len = plain_run((const char *)p, n, colon);
 		bool text;
-		size_t len = char_length(p, n, &text);
 		char esc[8];
 
-		if (*p == '\\' || *p == '"' || (colon && *p == ':')) {
+		if (len > 0) {
+			quoted_put_plain(q, (const char *)p, len);
+		} else if (*p == '\\' || *p == '"' || (colon && *p == ':')) {
 			esc[0] = '\\';
 			esc[1] = (char)*p;
 			quoted_put(q, esc, 2);
-		} else if (!text) {
-			/* Each byte of it, so that distinct names stay distinct. */
+			len = 1;
+		} else if ((len = char_length(p, n, &text)), text) {
+			quoted_put(q, (const char *)p, len);
+		} else if (how == ESC_TEXT) {
+			quoted_put(q, replacement, 3);
+		} else {
 			for (size_t i = 0; i < len; i++) {
 				snprintf(esc, sizeof(esc), "\\x%02x", p[i]);
 				quoted_put(q, esc, 4);
 			}
-		} else {
-			quoted_put(q, (const char *)p, len);
 		}
 		p += len;
 		n -= len;
@@ -129,30 +174,10 @@ static void put_id(FILE *out, const struct func *f)
 	struct quoted q;
 
 	quoted_begin(&q, out);
-	put_id_part(&q, f->key.file->name, true);
+	put_escaped(&q, f->key.file->name, ESC_ID_FILE);
 	quoted_put(&q, ":", 1);
-	put_id_part(&q, f->key.name, false);
+	put_escaped(&q, f->key.name, ESC_ID);
 	quoted_end(&q);
-}
-
-/* S, text already (see clean_text), escaped for a label or tooltip. */
-static void put_text(struct quoted *q, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s);
-
-	while (n > 0) {
-		size_t len = utf8_length(p, n);
-
-		if (*p == '\\')
-			quoted_put(q, "\\\\", 2);
-		else if (*p == '"')
-			quoted_put(q, "\\\"", 2);
-		else
-			quoted_put(q, (const char *)p, len);
-		p += len;
-		n -= len;
-	}
 }
 
 /* ---- label text ---- */
@@ -373,7 +398,7 @@ static void format_count(char *buf, const struct dot *d, cost_t n)
 
 static void put_line(struct quoted *q, const char *s, bool last)
 {
-	put_text(q, s);
+	put_escaped(q, s, ESC_TEXT);
 	if (!last)
 		quoted_put(q, "\\n", 2);
 }
@@ -433,24 +458,18 @@ static void put_label(FILE *out, const struct dot *d, const struct func *f)
 /* The full name, for the tooltip that SVG viewers show on hover. */
 static void put_tooltip(FILE *out, const struct func *f)
 {
-	char *file = clean_text(f->key.file->name), *name = clean_text(f->key.name);
 	struct quoted q;
 
 	quoted_begin(&q, out);
-	put_text(&q, file);
+	put_escaped(&q, f->key.file->name, ESC_TEXT);
 	quoted_put(&q, ":", 1);
-	put_text(&q, name);
+	put_escaped(&q, f->key.name, ESC_TEXT);
 	if (*object_of(f) != '\0') {
-		char *obj = clean_text(object_of(f));
-
 		quoted_put(&q, " [", 2);
-		put_text(&q, obj);
+		put_escaped(&q, object_of(f), ESC_TEXT);
 		quoted_put(&q, "]", 1);
-		free(obj);
 	}
 	quoted_end(&q);
-	free(file);
-	free(name);
 }
 
 static void put_node(const struct dot *d, const struct func *f)
