@@ -169,17 +169,6 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 	}
 }
 
-static void put_id(FILE *out, const struct func *f)
-{
-	struct quoted q;
-
-	quoted_begin(&q, out);
-	put_escaped(&q, f->key.file->name, ESC_ID_FILE);
-	quoted_put(&q, ":", 1);
-	put_escaped(&q, f->key.name, ESC_ID);
-	quoted_end(&q);
-}
-
 /* ---- label text ---- */
 
 /* S with every character that is not text (see char_length) replaced by
@@ -455,16 +444,18 @@ static void put_label(FILE *out, const struct dot *d, const struct func *f)
 	free(where);
 }
 
-/* The full name, for the tooltip that SVG viewers show on hover. */
-static void put_tooltip(FILE *out, const struct func *f)
+/* F's full name, quoted: as its id, "file:function" (see put_escaped), or
+ * (ID false) as text for the tooltip that SVG viewers show on hover,
+ * "file:function [object]". */
+static void put_name(FILE *out, const struct func *f, bool id)
 {
 	struct quoted q;
 
 	quoted_begin(&q, out);
-	put_escaped(&q, f->key.file->name, ESC_TEXT);
+	put_escaped(&q, f->key.file->name, id ? ESC_ID_FILE : ESC_TEXT);
 	quoted_put(&q, ":", 1);
-	put_escaped(&q, f->key.name, ESC_TEXT);
-	if (*object_of(f) != '\0') {
+	put_escaped(&q, f->key.name, id ? ESC_ID : ESC_TEXT);
+	if (!id && *object_of(f) != '\0') {
 		quoted_put(&q, " [", 2);
 		put_escaped(&q, object_of(f), ESC_TEXT);
 		quoted_put(&q, "]", 1);
@@ -478,11 +469,11 @@ static void put_node(const struct dot *d, const struct func *f)
 
 	color_temperature(weight(share(d, value(f->total, d->event))), color);
 	fputc('\t', d->out);
-	put_id(d->out, f);
+	put_name(d->out, f, true);
 	fprintf(d->out, " [color=\"%s\", label=", color);
 	put_label(d->out, d, f);
 	fputs(", tooltip=", d->out);
-	put_tooltip(d->out, f);
+	put_name(d->out, f, false);
 	fputs("];\n", d->out);
 }
 
@@ -507,9 +498,9 @@ static void put_edge(const struct dot *d, const struct edge *e)
 	format_share(pct, sizeof(pct), d, x);
 	format_count(calls, d, e->count);
 	fputc('\t', d->out);
-	put_id(d->out, e->key.caller);
+	put_name(d->out, e->key.caller, true);
 	fputs(" -> ", d->out);
-	put_id(d->out, e->key.callee);
+	put_name(d->out, e->key.callee, true);
 	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=",
 		0.5 * sqrt(pen), color, color);
 	quoted_begin(&q, d->out);
@@ -538,9 +529,9 @@ static void put_inlined(const struct dot *d, const struct func *f)
 
 	color_temperature(w, color);
 	fputc('\t', d->out);
-	put_id(d->out, f->host);
+	put_name(d->out, f->host, true);
 	fputs(" -> ", d->out);
-	put_id(d->out, f);
+	put_name(d->out, f, true);
 	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=\"inlined\","
 		" penwidth=\"%.2f\", style=dashed];\n", 0.5 * sqrt(pen), color, color, pen);
 }
