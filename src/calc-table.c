@@ -247,15 +247,28 @@ static void collect_files(struct table *t, struct profile *p)
 	}
 }
 
+/* A profile of differences: the OLD side of a diff was subtracted, or the
+ * profile itself holds differences (cg_diff writes them) and its total for
+ * the primary sort event is negative.  Either way the rows are changes,
+ * listed by their size whichever their sign. */
+static bool table_is_diff(const struct table *t, const struct profile *p,
+			  const size_t *sort, size_t nsort)
+{
+	return profile_is_diff(p) ||
+	       (nsort > 0 && t->summary[sort[0]] != COST_ABSENT && t->summary[sort[0]] < 0);
+}
+
 void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort)
 {
-	bool diff = profile_is_diff(p);
-	struct sort_spec spec = { sort, nsort, diff };
+	bool diff;
+	struct sort_spec spec;
 
 	memset(t, 0, sizeof(*t));
 	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
 	compute_summary(t, p);
+	diff = table_is_diff(t, p, sort, nsort);
+	spec = (struct sort_spec){ sort, nsort, diff };
 	qsort_r(t->rows, t->nrows, sizeof(*t->rows), row_cmp, &spec);
 	set_thresholds(t, opt, nsort);
 	walk_threshold(t, opt->inclusive, diff, sort, nsort);

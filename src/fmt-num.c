@@ -79,13 +79,18 @@ double numfmt_perl_div(cost_t x, cost_t y)
 	return (double)x / (double)y;
 }
 
-/* As Perl's X * 100 / TOTAL: a product outside Perl's integers is a double. */
+/* As Perl's X * 100 / TOTAL: a product outside Perl's integers is a double.
+ * A negative total (a profile of differences, as cg_diff writes) is taken
+ * by its size, so that a share keeps the sign of its count: a total of
+ * -200 reads -100%, not 100%. */
 double numfmt_ratio100(cost_t x, cost_t total)
 {
 	cost_t scaled = x * 100;   /* callers pass sums far below 2^120 */
 
 	if (total == COST_ABSENT || total == 0)
 		return 0.0;
+	if (total < 0)
+		total = -total;
 	if (!perl_integer(scaled))
 		return (double)x * 100.0 / (double)total;
 	return numfmt_perl_div(scaled, total);

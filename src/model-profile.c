@@ -38,8 +38,10 @@ void profile_release(struct profile *p)
 		HASH_DEL(p->files, f);
 		linetab_release(&f->lines);
 	}
-	HASH_ITER(hh, p->funcs, fn, fntmp)
+	HASH_ITER(hh, p->funcs, fn, fntmp) {
 		HASH_DEL(p->funcs, fn);
+		code_release(fn->code);
+	}
 	HASH_ITER(hh, p->edges, e, etmp)
 		HASH_DEL(p->edges, e);
 	HASH_ITER(hh, p->strings, s, stmp)

@@ -13,6 +13,7 @@
 #include "hash.h"
 
 #include "model-cells.h"
+#include "model-code.h"
 #include "model-cost.h"
 #include "model-linetab.h"
 #include "xalloc.h"
@@ -47,6 +48,7 @@ struct func {
 	struct edge *out;          /* calls made, newest first */
 	struct edge *in;           /* calls received, newest first */
 	size_t nout;               /* length of the out list */
+	struct code *code;         /* its instructions, per object (keep_instr only) */
 	size_t index;              /* creation order */
 	UT_hash_handle hh;
 };
@@ -148,6 +150,8 @@ struct profile {
 	 * text report prints the lines of no other file. */
 	char *const *source_dirs;
 	size_t nsource_dirs;
+	bool keep_instr;           /* keep per-instruction data and jumps */
+	bool instr_missing;        /* a cost line had no instruction address */
 
 	struct pfile *files;       /* hash by name */
 	struct func *funcs;        /* hash by key */

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,10 @@ static const char usage_text[] =
 "                          rewrite file names before aggregating\n"
 "    --mod-funcname=s/RE/REPL/[g]\n"
 "                          rewrite function names before aggregating\n"
+"    --asm=yes|no          after the sources, the machine code of the functions\n"
+"                          in the table, per instruction (needs objdump) [no]\n"
+"    --asm-function=RE     also the machine code of the functions whose\n"
+"                          file:function matches RE (repeatable)\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
@@ -90,6 +95,8 @@ enum {
 	OPT_MOD_FUNCNAME,
 	OPT_ROUTINE,
 	OPT_MANGLED,
+	OPT_ASM,
+	OPT_ASM_FUNCTION,
 	OPT_NODE_THRES,
 	OPT_EDGE_THRES,
 };
@@ -114,6 +121,8 @@ static const struct option longopts[] = {
 	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
 	{ "routine",    required_argument, NULL, OPT_ROUTINE },
 	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
+	{ "asm",        required_argument, NULL, OPT_ASM },
+	{ "asm-function", required_argument, NULL, OPT_ASM_FUNCTION },
 	{ "node-thres", required_argument, NULL, OPT_NODE_THRES },
 	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
 	{ NULL, 0, NULL, 0 },
@@ -356,6 +365,18 @@ static void add_include(struct options *opt, const char *value)
 	opt->ninclude++;
 }
 
+/* A POSIX extended regular expression, checked now so that a bad one is a
+ * usage error. */
+static void add_asm_function(struct options *opt, const char *value)
+{
+	regex_t re;
+
+	if (regcomp(&re, value, REG_EXTENDED | REG_NOSUB) != 0)
+		bad_value("asm-function", value);
+	regfree(&re);
+	push_string(&opt->asm_functions, &opt->nasm_functions, value);
+}
+
 static void parse_one(struct options *opt, int c, const char *arg)
 {
 	switch (c) {
@@ -417,6 +438,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_MANGLED:
 		opt->mangled = true;
+		break;
+	case OPT_ASM:
+		opt->asm_view = parse_yes_no("asm", arg);
+		break;
+	case OPT_ASM_FUNCTION:
+		add_asm_function(opt, arg);
 		break;
 	case OPT_NODE_THRES:
 		opt->node_thres = parse_percentage("node-thres", arg);
@@ -590,5 +617,6 @@ void options_release(struct options *opt)
 	free_strings(opt->mod_filename, opt->nmod_filename);
 	free_strings(opt->mod_funcname, opt->nmod_funcname);
 	free_strings(opt->routines, opt->nroutines);
+	free_strings(opt->asm_functions, opt->nasm_functions);
 	memset(opt, 0, sizeof(*opt));
 }

@@ -50,6 +50,9 @@ struct options {
 	char **routines;           /* aprof: --routine names or ids, in order */
 	size_t nroutines;
 	bool mangled;              /* aprof: show mangled names */
+	bool asm_view;             /* --asm: machine code of the table's functions */
+	char **asm_functions;      /* --asm-function expressions: code shown whatever the threshold */
+	size_t nasm_functions;
 	double node_thres;         /* --format=dot: least inclusive share of a node, in % */
 	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
 };

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 
 #include "report-annotate.h"
+#include "report-asm.h"
+#include "calc-asm.h"
 #include "read-aprof.h"
 #include "report-aprof.h"
 #include "diag.h"
@@ -55,6 +57,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	struct profile p;
 	struct columns cols;
 	struct table table;
+	struct asm_view code;
 	struct rename *file_rename = rename_new(opt->mod_filename, opt->nmod_filename,
 						"mod-filename");
 	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
@@ -83,8 +86,17 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		p.source_dirs = opt->include_dirs;
 		p.nsource_dirs = opt->ninclude;
 	}
+	/* A graph shows no machine code either. */
+	p.keep_instr = opt->format != FORMAT_DOT && asm_wanted(opt);
+	if (p.keep_instr && !objdump_available(asm_objdump_program()))
+		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
+		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
 	callgrind_read(&p, in);
 	read_more(&p, opt);
+	if (p.keep_instr && p.instr_missing)
+		die(EXIT_INPUT, "%s: the profile has no instruction addresses for --asm; record it with "
+		    "valgrind --tool=callgrind --dump-instr=yes (and --collect-jumps=yes for jumps)",
+		    p.path);
 
 	columns_init(&cols, &p, opt);
 	if (opt->format == FORMAT_DOT) {
@@ -100,15 +112,25 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 
 		self.inclusive = false;
 		table_build(&table, &p, &self, cols.sort, cols.nsort);
-		report_json(out, &p, opt, &cols, &table);
+		if (p.keep_instr)
+			asm_build(&code, &p, opt, table.rows, table.nrows, table.nrows, 0);
+		report_json(out, &p, opt, &cols, &table, p.keep_instr ? &code : NULL);
 	} else {
 		table_build(&table, &p, opt, cols.sort, cols.nsort);
 		cols.summary = table.base;
+		/* Before anything is printed: objdump runs here. */
+		if (p.keep_instr)
+			asm_build(&code, &p, opt, table.rows, table.nrows, table.nshown,
+				  (size_t)opt->context);
 		report_header(out, &p, opt, &cols, &table);
 		report_totals(out, &cols, &table);
 		report_functions(out, opt, &cols, &table);
 		annotate_sources(out, &p, opt, &cols, &table);
+		if (p.keep_instr)
+			report_asm(out, &p, opt, &cols, &code);
 	}
+	if (p.keep_instr)
+		asm_release(&code);
 
 	table_release(&table);
 	columns_release(&cols);

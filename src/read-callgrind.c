@@ -41,6 +41,7 @@ struct reader {
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
+	int instr_pos;             /* which is the address; -1 if none */
 	uint64_t *prev_pos;        /* addresses and lines: any 64-bit value */
 
 	struct idmap files, fns, objs;
@@ -49,7 +50,7 @@ struct reader {
 	struct func *fn;           /* the function costs go to */
 	const char *fn_name;
 	struct func *host;         /* the last fn= function */
-	const char *obj;
+	const char *obj;           /* ob= in force: "" before any, NULL for an id never named */
 
 	struct pfile *call_file;   /* cfi=/cfl= since the last call */
 	const char *call_name;     /* cfn= since the last call */
@@ -61,6 +62,15 @@ struct reader {
 
 	cost_t *counts;            /* the current cost line's counts */
 	size_t ncounts;            /* how many of them the line gave */
+
+	/* Jumps, read only for keep_instr: jfi=/jfn= name the next jump's
+	 * target; a jump= or jcnd= line waits for the next cost line, which
+	 * gives the position of the jump instruction. */
+	const struct pfile *jump_file;
+	const char *jump_name;
+	bool jump_pending;
+	uint64_t jump_target;
+	cost_t jump_taken, jump_executed;
 };
 
 static void idmap_release(struct idmap *m)
@@ -197,11 +207,13 @@ static bool parse_uint(const char **s, const char *end, uint64_t *out)
 	return true;
 }
 
-/* A count: a 64-bit magnitude with an optional minus sign. */
+/* A count: a 64-bit magnitude with an optional sign.  The format's
+ * numbers have none, but cg_diff writes negative counts and
+ * callgrind_annotate reads "+N" as N, so both signs are read alike. */
 static bool parse_int(const char **s, const char *end, cost_t *out)
 {
 	bool neg = *s < end && **s == '-';
-	const char *p = *s + neg;
+	const char *p = *s + (*s < end && (**s == '-' || **s == '+'));
 	uint64_t v;
 
 	if (!parse_uint(&p, end, &v))
@@ -212,8 +224,11 @@ static bool parse_int(const char **s, const char *end, cost_t *out)
 }
 
 /* One position column: absolute, "+N"/"-N" relative to PREV, or "*".
- * Positions are unsigned 64-bit: addresses use the whole range. */
-static bool parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
+ * Positions are unsigned 64-bit: addresses use the whole range.  Inlined
+ * into the cost-line loop, the reader's hottest path, though jump lines
+ * use it too. */
+static inline __attribute__((always_inline)) bool
+parse_position(const char **s, const char *end, uint64_t prev, uint64_t *out)
 {
 	const char *p = *s;
 	uint64_t v;
@@ -284,7 +299,7 @@ static void derive_counts(struct reader *r, cost_t *counts)
  * a number too large for a count, as opposed to text that is no number. */
 static bool is_big_number(const char *s, const char *end)
 {
-	const char *p = s + (s < end && *s == '-');
+	const char *p = s + (s < end && (*s == '-' || *s == '+'));
 	bool hex = end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x';
 	const char *digits = p + (hex ? 2 : 0);
 
@@ -372,9 +387,11 @@ static struct name_ref parse_name(const char *s, const char *end)
 typedef const char *intern_fn(struct profile *p, const char *s, size_t len);
 
 /* Resolve a name of a kind whose values are interned strings (made by
- * INTERN, which may rewrite them). */
+ * INTERN, which may rewrite them).  An id used before it is named is
+ * warned about once and stands for UNNAMED, or for its own text "(id)"
+ * when UNNAMED is NULL. */
 static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *intern,
-				  const char *s, const char *end)
+				  const char *unnamed, const char *s, const char *end)
 {
 	struct name_ref ref = parse_name(s, end);
 	const char *v;
@@ -389,10 +406,22 @@ static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *
 	if (v == NULL) {
 		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
 		     r->in->lineno, (unsigned long long)ref.id);
-		v = intern(r->p, s, (size_t)(end - s));
+		v = unnamed ? unnamed : intern(r->p, s, (size_t)(end - s));
 		idmap_set(m, ref.id, v);
 	}
 	return v;
+}
+
+/* Functions and files whose ids are never named keep their costs under
+ * the text "(id)"; an object that has no name is no object (NULL), as
+ * callgrind_annotate shows it, unlike the empty object of functions read
+ * before any ob= line. */
+static const char *resolve_object(struct reader *r, const char *s, const char *end)
+{
+	static const char unnamed[] = "";
+	const char *v = resolve_string(r, &r->objs, profile_intern, unnamed, s, end);
+
+	return v == unnamed ? NULL : v;
 }
 
 static struct pfile *resolve_file(struct reader *r, const char *s, const char *end)
@@ -481,7 +510,7 @@ static void set_positions(struct reader *r, const char *s, const char *end)
 {
 	size_t n = 0;
 
-	r->line_pos = -1;
+	r->line_pos = r->instr_pos = -1;
 	for (s = skip_space(s, end); s < end; s = skip_space(s, end)) {
 		const char *w = s;
 
@@ -489,6 +518,8 @@ static void set_positions(struct reader *r, const char *s, const char *end)
 			s++;
 		if (s - w == 4 && memcmp(w, "line", 4) == 0 && r->line_pos < 0)
 			r->line_pos = (int)n;
+		if (s - w == 5 && memcmp(w, "instr", 5) == 0 && r->instr_pos < 0)
+			r->instr_pos = (int)n;
 		n++;
 	}
 	if (n == 0) {
@@ -873,6 +904,113 @@ static void drop_pending_call(struct reader *r)
 	r->call_pending = false;
 }
 
+/* --- instructions (keep_instr only) ------------------------------------ */
+
+/* The instruction of the current cost line in the code of the function its
+ * costs go to; NULL (the profile marked as lacking addresses) when the
+ * positions give no address. */
+static struct line_entry *current_instr(struct reader *r, uint64_t line,
+					struct instr_info **info)
+{
+	struct code *c;
+	struct line_entry *e;
+
+	if (r->instr_pos < 0) {
+		r->p->instr_missing = true;
+		return NULL;
+	}
+	c = code_of(&r->fn->code, &r->p->arena, r->obj ? r->obj : "");
+	e = code_instr(c, r->prev_pos[r->instr_pos], info);
+	if ((*info)->file == NULL && r->line_pos >= 0) {
+		(*info)->file = r->file;
+		(*info)->line = line;
+	}
+	return e;
+}
+
+static void forget_jump(struct reader *r)
+{
+	r->jump_pending = false;
+	r->jump_file = NULL;
+	r->jump_name = NULL;
+}
+
+static void drop_pending_jump(struct reader *r)
+{
+	if (r->jump_pending)
+		warn("%s:%zu: jump line not followed by a cost line, ignoring the jump",
+		     r->in->path, r->in->lineno - 1);
+	r->jump_pending = false;
+}
+
+static void instr_self_cost(struct reader *r, uint64_t line)
+{
+	struct instr_info *info;
+	struct line_entry *e = current_instr(r, line, &info);
+
+	if (e == NULL)
+		return;
+	add_cells(r, lazy_cells(r, &e->cost));
+	if (r->jump_pending &&
+	    !code_add_jump(info, &r->p->arena, r->jump_target, r->jump_file, r->jump_name,
+			   r->jump_taken, r->jump_executed))
+		fail(r, "a sum of jump counts does not fit in 64 bits");
+	forget_jump(r);
+}
+
+/* jump=COUNT TARGET, jcnd=TAKEN/EXECUTED TARGET as Valgrind writes it, or
+ * jcnd=EXECUTED TAKEN TARGET as the format's description has it.  TARGET
+ * is a position relative to the last cost line's and does not move it. */
+static void on_jump(struct reader *r, bool cond, const char *v, const char *end,
+		    const char *line, size_t len)
+{
+	const char *p = v;
+	uint64_t a, b = 0, pos, target = 0;
+	bool slash = false;
+	cost_t taken, executed;
+
+	if (r->skip)
+		return;
+	drop_pending_jump(r);
+	if (!parse_uint(&p, end, &a))
+		goto bad;
+	if (cond) {
+		slash = p < end && *p == '/';
+		p = slash ? p + 1 : skip_space(p, end);
+		if (!parse_uint(&p, end, &b))
+			goto bad;
+	}
+	for (size_t k = 0; k < r->npos; k++) {
+		if (p == end || !is_space(*p))
+			goto bad;
+		p = skip_space(p, end);
+		if (!parse_position(&p, end, r->prev_pos[k], &pos))
+			goto bad;
+		if ((int)k == r->instr_pos)
+			target = pos;
+	}
+	if (skip_space(p, end) != end)
+		goto bad;
+	taken = (cost_t)(cond && !slash ? b : a);
+	executed = cond ? (cost_t)(slash ? b : a) : COST_ABSENT;
+	if (cond && taken > executed)
+		goto bad;
+	if (r->p->negate) {
+		taken = -taken;
+		executed = cond ? -executed : COST_ABSENT;
+	}
+	r->jump_pending = true;
+	r->jump_target = target;
+	r->jump_taken = taken;
+	r->jump_executed = executed;
+	return;
+bad:
+	forget_jump(r);
+	malformed(r, "", line, len);
+}
+
+/* --- costs ------------------------------------------------------------- */
+
 static void self_cost(struct reader *r, uint64_t line)
 {
 	struct pfile *file = r->file;
@@ -893,11 +1031,13 @@ static void self_cost(struct reader *r, uint64_t line)
 
 		add_cells(r, lazy_cells(r, &e->cost));
 	}
+	if (r->p->keep_instr)
+		instr_self_cost(r, line);
 }
 
-static void record_call_site(struct reader *r, uint64_t line)
+/* The call being read, made from the line or instruction E. */
+static void record_call_site(struct reader *r, struct line_entry *e)
 {
-	struct line_entry *e = linetab_get(&r->file->lines, line);
 	struct call_site **sp = &e->sites;
 
 	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
@@ -934,7 +1074,14 @@ static void call_cost(struct reader *r, uint64_t line)
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
-		record_call_site(r, line);
+		record_call_site(r, linetab_get(&r->file->lines, line));
+	if (r->p->keep_instr) {
+		struct instr_info *info;
+		struct line_entry *ie = current_instr(r, line, &info);
+
+		if (ie != NULL)
+			record_call_site(r, ie);
+	}
 }
 
 static void cost_line(struct reader *r, const char *s, const char *end)
@@ -969,7 +1116,7 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 
 static void on_fn(struct reader *r, const char *v, const char *end)
 {
-	const char *name = resolve_string(r, &r->fns, profile_func_name, v, end);
+	const char *name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
 	struct func *f;
 
 	if (r->skip)
@@ -979,7 +1126,7 @@ static void on_fn(struct reader *r, const char *v, const char *end)
 	f = lookup_func(r, r->file, name);
 	profile_list_func(r->p, f);
 	r->fn = f;
-	f->object = r->obj ? r->obj : "";
+	f->object = r->obj;
 	r->fn_name = name;
 	r->host = f;
 }
@@ -1057,20 +1204,24 @@ static bool assignment(struct reader *r, const char *s, const char *end)
 	} else if (KEY("fi") || KEY("fe")) {
 		on_inline_file(r, v, end);
 	} else if (KEY("ob")) {
-		r->obj = resolve_string(r, &r->objs, profile_intern, v, end);
+		r->obj = resolve_object(r, v, end);
 	} else if (KEY("cob")) {
-		resolve_string(r, &r->objs, profile_intern, v, end);
+		resolve_object(r, v, end);
 	} else if (KEY("cfi") || KEY("cfl")) {
 		r->call_file = resolve_file(r, v, end);
 	} else if (KEY("cfn")) {
-		r->call_name = resolve_string(r, &r->fns, profile_func_name, v, end);
+		r->call_name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
 	} else if (KEY("calls")) {
 		on_calls(r, v, end, s, (size_t)(end - s));
 	} else if (KEY("jfi")) {
-		resolve_file(r, v, end);
+		r->jump_file = resolve_file(r, v, end);
 	} else if (KEY("jfn")) {
-		resolve_string(r, &r->fns, profile_func_name, v, end);
-	} else if (!KEY("jump") && !KEY("jcnd")) {
+		r->jump_name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
+	} else if (KEY("jump") || KEY("jcnd")) {
+		/* Off the common path: only the machine-code view uses them. */
+		if (r->p->keep_instr)
+			on_jump(r, KEY("jcnd"), v, end, s, (size_t)(end - s));
+	} else {
 		return false;
 	}
 #undef KEY
@@ -1094,6 +1245,8 @@ static void body_line(struct reader *r, const char *s, const char *end)
 	}
 	if (was_pending)
 		drop_pending_call(r);
+	if (r->jump_pending)
+		drop_pending_jump(r);
 	if (assignment(r, s, end))
 		r->in_body = true;
 	else
@@ -1121,6 +1274,7 @@ static void read_line(struct reader *r, const char *s, size_t len)
 	if (k != H_NONE && k != H_SUMMARY && k != H_TOTALS) {
 		if (r->in_body) {
 			drop_pending_call(r);
+			drop_pending_jump(r);
 			start_part(r);
 		}
 		header_line(r, k, value, end, s, len);
@@ -1146,11 +1300,15 @@ void callgrind_read(struct profile *p, struct input *in)
 	memset(&r, 0, sizeof(r));
 	r.p = p;
 	r.in = in;
+	r.obj = "";
 	start_part(&r);
 	while (input_line(r.in, &line, &len))
 		read_line(&r, line, len);
 	if (r.call_pending)
 		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
+		     in->path, r.in->lineno);
+	if (r.jump_pending)
+		warn("%s:%zu: jump line at the end of the file, ignoring the jump",
 		     in->path, r.in->lineno);
 	if (r.in->lineno == 0)
 		die(EXIT_INPUT, "%s: empty file", in->path);

@@ -110,42 +110,6 @@ static const cost_t *line_cost(struct annotation *a, const struct line_entry *e)
 	return cells_expand(&a->p->spill, e->cost, a->line, a->p->nevents);
 }
 
-/* "=> callee (Nx)" for the calls the line's first caller makes from it,
- * ordered by that caller's whole call cost to each callee. */
-static void print_calls(struct annotation *a, const size_t *w, const struct line_entry *e)
-{
-	struct call_row *rows = NULL;
-	size_t n = 0, cap = 0, nsites = 0;
-	char count[NUMFMT_COUNT_MAX];
-	size_t nev = a->p->nevents;
-	cost_t *costs;
-
-	for (const struct call_site *s = e->sites; s; s = s->next)
-		nsites++;
-	costs = xreallocarray(NULL, nsites, nev * sizeof(*costs));
-	for (const struct call_site *s = e->sites; s; s = s->next) {
-		const struct edge *edge;
-
-		if (s->caller != e->sites->caller)
-			continue;
-		edge = profile_find_edge(a->p, s->caller, s->callee);
-		xgrow(&rows, &cap, n + 1, sizeof(*rows));
-		rows[n].cost = cells_expand(&a->p->spill, s->cost, costs + n * nev, nev);
-		rows[n].sort_cost = edge ? edge->cost : NULL;
-		rows[n].other = s->callee;
-		rows[n].count = s->count;
-		n++;
-	}
-	report_sort_calls(rows, n, a->c);
-	for (size_t i = 0; i < n; i++) {
-		columns_print_cost(a->out, a->c, w, rows[i].cost);
-		numfmt_count(count, rows[i].count);
-		fprintf(a->out, " => %s (%sx)\n", rows[i].other->fullname, count);
-	}
-	free(rows);
-	free(costs);
-}
-
 struct source {
 	FILE *f;
 	char *buf;
@@ -195,7 +159,7 @@ static void print_range(struct annotation *a, struct pfile *pf, struct source *s
 		fwrite(src->buf, 1, (size_t)len, a->out);
 		e = linetab_find(&pf->lines, src->lineno);
 		if (e != NULL && e->sites != NULL)
-			print_calls(a, w, e);
+			report_call_lines(a->out, a->p, a->c, w, e);
 	}
 	if (got)
 		fprintf(a->out, "-- line %" PRIu64 " ----------------------------------------\n", high);
@@ -363,6 +327,14 @@ static bool listed(const char *const *names, size_t n, const char *name)
 	return false;
 }
 
+/* Functions of profiles that name no file ("fl=" missing) are listed
+ * under "", those of files valgrind could not tell under "???": neither
+ * is a file to look for. */
+static bool names_a_file(const char *name)
+{
+	return *name != '\0' && strcmp(name, "???") != 0;
+}
+
 void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
 		      const struct columns *c, struct table *t)
 {
@@ -374,7 +346,7 @@ void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
 		annotate_file(&a, opt->user_files[i], true);
 	if (opt->auto_annotate)
 		for (size_t i = 0; i < t->nfiles; i++)
-			if (strcmp(t->files[i], "???") != 0 &&
+			if (names_a_file(t->files[i]) &&
 			    !listed((const char *const *)opt->user_files, opt->nuser, t->files[i]))
 				annotate_file(&a, t->files[i], false);
 	print_unfound(&a);

@@ -1,5 +1,7 @@
 #include "report-json.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,8 +113,103 @@ static void write_edges(struct json *j, const struct profile *p, const struct or
 	free(calls);
 }
 
+/* "self" and "calls" of the source line or instruction E. */
+static void write_site(struct json *j, const struct profile *p, const struct order *o,
+		       const struct line_entry *e)
+{
+	size_t n = 0, nev = p->nevents;
+	struct call *calls;
+	cost_t *costs;
+
+	for (const struct call_site *s = e->sites; s; s = s->next)
+		n++;
+	/* Room for E's self cost and one cost per call, out of their cells. */
+	calls = xreallocarray(NULL, n + 1, sizeof(*calls));
+	costs = xreallocarray(NULL, n + 1, nev * sizeof(*costs));
+	n = 0;
+	for (const struct call_site *s = e->sites; s; s = s->next) {
+		calls[n].other = s->callee;
+		calls[n].count = s->count;
+		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
+		n++;
+	}
+	json_key(j, "self");
+	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
+	json_key(j, "calls");
+	write_calls(j, p, o, calls, n);
+	free(calls);
+	free(costs);
+}
+
+static void write_address(struct json *j, uint64_t a)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, a);
+	json_string(j, buf);
+}
+
+static void write_jumps(struct json *j, const struct jump *jumps)
+{
+	json_begin_array(j);
+	for (const struct jump *jp = jumps; jp != NULL; jp = jp->next) {
+		json_begin_object(j);
+		json_key(j, "target");
+		write_address(j, jp->target);
+		json_key(j, "taken");
+		json_int(j, jp->taken);
+		json_key(j, "executed");
+		if (jp->executed == COST_ABSENT)
+			json_null(j);
+		else
+			json_int(j, jp->executed);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void write_instruction(struct json *j, const struct profile *p, const struct order *o,
+			      const struct asm_func *af, const struct asm_line *al)
+{
+	const struct instr_info *info = &af->code->info[al->instr];
+
+	json_begin_object(j);
+	json_key(j, "address");
+	write_address(j, al->address);
+	json_key(j, "disassembly");
+	json_string(j, al->text);
+	json_key(j, "file");
+	json_string(j, info->file ? info->file->name : NULL);
+	json_key(j, "line");
+	if (info->file != NULL)
+		json_int(j, info->line);
+	else
+		json_null(j);
+	write_site(j, p, o, &af->code->instrs.entries[al->instr]);
+	json_key(j, "jumps");
+	write_jumps(j, info->jumps);
+	json_end_object(j);
+}
+
+/* The instructions the profile has for F, by address (by object first,
+ * for the rare function with code in several). */
+static void write_instructions(struct json *j, const struct profile *p, const struct order *o,
+			       const struct asm_view *v, const struct func *f)
+{
+	size_t n;
+	const struct asm_func *af = asm_find(v, f, &n);
+
+	json_key(j, "instructions");
+	json_begin_array(j);
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < af[k].nlines; i++)
+			if (af[k].lines[i].instr >= 0)
+				write_instruction(j, p, o, &af[k], &af[k].lines[i]);
+	json_end_array(j);
+}
+
 static void write_function(struct json *j, const struct profile *p, const struct order *o,
-			   const struct func *f)
+			   const struct func *f, const struct asm_view *v)
 {
 	json_begin_object(j);
 	json_key(j, "file");
@@ -131,6 +228,8 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_edges(j, p, o, f, true);
 	json_key(j, "callees");
 	write_edges(j, p, o, f, false);
+	if (v != NULL && v->first[f->index] != 0)
+		write_instructions(j, p, o, v, f);
 	json_end_object(j);
 }
 
@@ -145,32 +244,11 @@ static int line_cmp(const void *a, const void *b)
 static void write_line(struct json *j, const struct profile *p, const struct order *o,
 		       const struct line_entry *e)
 {
-	size_t n = 0, nev = p->nevents;
-	struct call *calls;
-	cost_t *costs;
-
-	for (const struct call_site *s = e->sites; s; s = s->next)
-		n++;
-	/* Room for the line's self cost and one cost per call, out of their cells. */
-	calls = xreallocarray(NULL, n + 1, sizeof(*calls));
-	costs = xreallocarray(NULL, n + 1, nev * sizeof(*costs));
-	n = 0;
-	for (const struct call_site *s = e->sites; s; s = s->next) {
-		calls[n].other = s->callee;
-		calls[n].count = s->count;
-		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
-		n++;
-	}
 	json_begin_object(j);
 	json_key(j, "line");
 	json_int(j, e->line);
-	json_key(j, "self");
-	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
-	json_key(j, "calls");
-	write_calls(j, p, o, calls, n);
+	write_site(j, p, o, e);
 	json_end_object(j);
-	free(calls);
-	free(costs);
 }
 
 static void write_file(struct json *j, const struct profile *p, const struct order *o,
@@ -266,7 +344,7 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 }
 
 void report_json(FILE *out, struct profile *p, const struct options *opt,
-		 const struct columns *c, const struct table *t)
+		 const struct columns *c, const struct table *t, const struct asm_view *v)
 {
 	struct order o = { c->sort, c->nsort, profile_is_diff(p), !opt->inclusive };
 	struct json j;
@@ -288,7 +366,7 @@ void report_json(FILE *out, struct profile *p, const struct options *opt,
 	json_key(&j, "functions");
 	json_begin_array(&j);
 	for (size_t i = 0; i < nfuncs; i++)
-		write_function(&j, p, &o, funcs[i]);
+		write_function(&j, p, &o, funcs[i], v);
 	json_end_array(&j);
 	if (opt->auto_annotate || opt->nuser > 0) {
 		json_key(&j, "files");

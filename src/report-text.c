@@ -271,3 +271,40 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 		both_release(&both);
 	free(w);
 }
+
+/* "=> callee (Nx)" for the calls the line's first caller makes from it,
+ * ordered by that caller's whole call cost to each callee. */
+void report_call_lines(FILE *out, const struct profile *p, const struct columns *c,
+		       const size_t *w, const struct line_entry *e)
+{
+	struct call_row *rows = NULL;
+	size_t n = 0, cap = 0, nsites = 0;
+	char count[NUMFMT_COUNT_MAX];
+	size_t nev = p->nevents;
+	cost_t *costs;
+
+	for (const struct call_site *s = e->sites; s; s = s->next)
+		nsites++;
+	costs = xreallocarray(NULL, nsites, nev * sizeof(*costs));
+	for (const struct call_site *s = e->sites; s; s = s->next) {
+		const struct edge *edge;
+
+		if (s->caller != e->sites->caller)
+			continue;
+		edge = profile_find_edge(p, s->caller, s->callee);
+		xgrow(&rows, &cap, n + 1, sizeof(*rows));
+		rows[n].cost = cells_expand(&p->spill, s->cost, costs + n * nev, nev);
+		rows[n].sort_cost = edge ? edge->cost : NULL;
+		rows[n].other = s->callee;
+		rows[n].count = s->count;
+		n++;
+	}
+	report_sort_calls(rows, n, c);
+	for (size_t i = 0; i < n; i++) {
+		columns_print_cost(out, c, w, rows[i].cost);
+		numfmt_count(count, rows[i].count);
+		fprintf(out, " => %s (%sx)\n", rows[i].other->fullname, count);
+	}
+	free(rows);
+	free(costs);
+}

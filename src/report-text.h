@@ -28,4 +28,10 @@ struct call_row {
 };
 void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c);
 
+/* "=> callee (Nx)" for the calls the first caller of the line (or
+ * instruction) E makes from it, ordered by that caller's whole call cost to
+ * each callee, with widths W. */
+void report_call_lines(FILE *out, const struct profile *p, const struct columns *c,
+		       const size_t *w, const struct line_entry *e);
+
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void write_file(const char *name, const void *data, size_t len)
 {
@@ -15,6 +16,32 @@ static void write_file(const char *name, const void *data, size_t len)
 		perror(name);
 		abort();
 	}
+}
+
+/* A stand-in for objdump that prints a few instructions whatever it is
+ * asked: --asm must never run the real one on every input. */
+static const char fake_objdump[] =
+	"#!/bin/sh\n"
+	"printf '0000000000001000 <main>:\\n"
+	"    1000:\\tpush   %%rbp\\n"
+	"    1001:\\tjne    1000 <main>\\n"
+	"    1003:\\t48 89 e5 \\tmov    %%rsp,%%rbp\\n"
+	"    1006:\\tcall   2000 <f>\\n"
+	"    100b:\\tret\\n'\n";
+
+static void set_objdump(void)
+{
+	char *cwd = getcwd(NULL, 0);
+	char path[4200];
+
+	write_file("objdump", fake_objdump, sizeof(fake_objdump) - 1);
+	if (cwd == NULL || chmod("objdump", 0700) != 0) {
+		perror("fuzz sandbox");
+		abort();
+	}
+	snprintf(path, sizeof(path), "%s/objdump", cwd);
+	setenv("OBJDUMP", path, 1);
+	free(cwd);
 }
 
 void fuzz_sandbox_fill(void)
@@ -42,6 +69,7 @@ void fuzz_sandbox_fill(void)
 		abort();
 	}
 	write_file("sub/a.c", text, n / 2);
+	set_objdump();
 }
 
 /* Places where reading a "source file" could block or never end. */
@@ -97,7 +125,6 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		"1000000000", "4", "7", "16", "64", "9", "10", "100",
 	};
 	static const char *const trees[] = { NULL, "caller", "calling", "both" };
-	static const char *const node_thres[] = { NULL, "0", "5", "100" };
 	char e0[64], e1[64];
 	int argc = 0, ns = 0;
 
@@ -132,18 +159,26 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 	}
 	if (b[2] & 4)
 		argv[argc++] = (char *)"--sort=NoSuchEvent";
+	if (b[2] & 8)
+		argv[argc++] = (char *)"--asm=yes";
+	if (b[2] & 16)
+		argv[argc++] = (char *)"--asm-function=main|^a";
 	if (b[3] & 1)
 		argv[argc++] = (char *)"--format=json";
-	/* Both costs in one table; the call graph and its thresholds. */
-	if (b[2] & 8)
+	/* Both costs in one table; the call graph, with the default
+	 * thresholds, every function and call, or few. */
+	if (b[2] & 32)
 		argv[argc++] = (char *)"--inclusive=both";
-	if (b[2] & 16)
+	if (b[2] >> 6) {
 		argv[argc++] = (char *)"--format=dot";
-	if (node_thres[(b[2] >> 5) & 3] != NULL)
-		snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--node-thres=%s",
-			 node_thres[(b[2] >> 5) & 3]);
-	if (b[2] & 128)
-		argv[argc++] = (char *)"--edge-thres=0";
+		if (b[2] >> 6 == 2) {
+			argv[argc++] = (char *)"--node-thres=0";
+			argv[argc++] = (char *)"--edge-thres=0";
+		} else if (b[2] >> 6 == 3) {
+			argv[argc++] = (char *)"--node-thres=100%";
+			argv[argc++] = (char *)"--edge-thres=5";
+		}
+	}
 	/* For aprof reports: their sort keys, routines, mangled names. */
 	switch ((b[3] >> 1) & 7) {
 	case 1: argv[argc++] = (char *)"--sort=self"; break;

@@ -141,7 +141,8 @@ static int profile_fd = -1;
 
 static void rm_sandbox(void)
 {
-	static const char *const files[] = { "a.c", "bin.c", "empty.c", "long.c", "sub/a.c" };
+	static const char *const files[] = { "a.c", "bin.c", "empty.c", "long.c", "sub/a.c",
+					     "objdump" };
 	char path[4200];
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {

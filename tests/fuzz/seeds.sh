@@ -26,10 +26,14 @@ for glob in "$@"; do
         { printf '\041\000\000\000'; head -n 300 "$f"; } > "$out/$base.head"
         { printf '\000\000\000\000'; head -n 60 "$f"; } > "$out/$base.short"
         # The call graph of every function and call; both costs with trees.
-        { printf '\000\000\260\000'; head -n 300 "$f"; } > "$out/$base.dot"
-        { printf '\006\000\010\000'; head -n 60 "$f"; } > "$out/$base.both"
+        { printf '\000\000\200\000'; head -n 300 "$f"; } > "$out/$base.dot"
+        { printf '\006\000\040\000'; head -n 60 "$f"; } > "$out/$base.both"
         if [ "$(wc -c < "$f")" -le 32000 ]; then
             { printf '\026\301\003\000'; cat "$f"; } > "$out/$base.all"
+        fi
+        # Profiles with instruction addresses: --asm=yes --asm-function=...
+        if grep -q '^positions:.*instr' "$f"; then
+            { printf '\000\000\030\000'; head -n 300 "$f"; } > "$out/$base.asm"
         fi
     done
 done

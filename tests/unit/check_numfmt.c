@@ -90,6 +90,9 @@ START_TEST(test_ratio)
 	ck_assert(numfmt_ratio100(5, COST_ABSENT) == 0.0);
 	ck_assert(numfmt_ratio100(5, 0) == 0.0);
 	ck_assert(numfmt_ratio100(-1000, 100000) == -1.0);
+	/* A negative total (a profile of differences) is taken by its size. */
+	ck_assert(numfmt_ratio100(-950, -950) == -100.0);
+	ck_assert(numfmt_ratio100(250, -1000) == 25.0);
 	/* Beyond 2^53 Perl divides exactly when the quotient is whole. */
 	ck_assert(numfmt_perl_div((int64_t)1 << 60, 2) == (double)((int64_t)1 << 59));
 	ck_assert(numfmt_perl_div(9007199254740993LL, 1) == 9007199254740992.0);

@@ -108,6 +108,38 @@ START_TEST(test_wide_counts)
 }
 END_TEST
 
+START_TEST(test_signed_counts)
+{
+	struct profile p;
+	const cost_t *v;
+
+	/* cg_diff writes "-N"; "+N" is N, as callgrind_annotate reads it.  A
+	 * sign alone is no count: the line is skipped. */
+	unit_read(&p, "events: A B\nfl=a.c\nfn=f\n1 +400 -5\n2 -300 +0x10\n3 + 1\n");
+	v = self_of(&p, "a.c:f");
+	ck_assert_cost_eq(v[0], 100);
+	ck_assert_cost_eq(v[1], 11);
+	ck_assert_ptr_null(unit_line(&p, "a.c", 3));
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_unnamed_object)
+{
+	struct profile p;
+
+	/* An object id never named is no object (NULL: no "[...]" anywhere);
+	 * functions read before any ob= line have the empty object. */
+	unit_read(&p, "events: Ir\nfl=a.c\nfn=first\n1 1\nob=(8)\nfn=f\n1 1\n"
+		  "ob=(9) /lib/x.so\nfn=g\n2 2\nob=(8)\nfn=h\n3 3\n");
+	ck_assert_str_eq(unit_func(&p, "a.c:first")->object, "");
+	ck_assert_ptr_null(unit_func(&p, "a.c:f")->object);
+	ck_assert_str_eq(unit_func(&p, "a.c:g")->object, "/lib/x.so");
+	ck_assert_ptr_null(unit_func(&p, "a.c:h")->object);
+	unit_release(&p);
+}
+END_TEST
+
 START_TEST(test_calls)
 {
 	struct profile p;
@@ -357,6 +389,8 @@ int main(void)
 	tcase_add_test(tc, test_strip_prefix);
 	tcase_add_test(tc, test_derived_events);
 	tcase_add_test(tc, test_part_selection);
+	tcase_add_test(tc, test_signed_counts);
+	tcase_add_test(tc, test_unnamed_object);
 	tcase_add_test(tc, test_negate_and_merge);
 	tcase_add_test(tc, test_rename_while_reading);
 	tcase_add_exit_test(tc, test_merge_events_differ, EXIT_INPUT);

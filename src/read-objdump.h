@@ -1,0 +1,50 @@
+/* objdump's disassembly of an object: runs `objdump -d` over an address
+ * range and reads the instructions out of its output.  The parser takes
+ * the output of any binutils version: with or without the instruction
+ * bytes (which may wrap onto continuation lines), symbol labels, section
+ * headers and "..." lines for skipped zeros. */
+#ifndef CGA_READ_OBJDUMP_H
+#define CGA_READ_OBJDUMP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xalloc.h"
+
+struct objdump_insn {
+	uint64_t address;
+	const char *text;          /* "mov    %rsp,%rbp": mnemonic and operands */
+	bool symbol_start;         /* the first instruction after a symbol label */
+};
+
+struct objdump_listing {
+	struct objdump_insn *insns;   /* ascending by address, once objdump_finish ran */
+	size_t count, cap;
+	struct arena arena;           /* the texts */
+	bool after_label;             /* parse state: a label was read last */
+};
+
+void objdump_init(struct objdump_listing *l);
+void objdump_release(struct objdump_listing *l);
+
+/* Read one line of `objdump -d` output (LEN bytes, no newline) into L. */
+void objdump_parse_line(struct objdump_listing *l, const char *line, size_t len);
+/* Sort L by address, keeping the first of instructions at one address;
+ * after all lines (of any number of runs) were read. */
+void objdump_finish(struct objdump_listing *l);
+/* The index of the first instruction at or after ADDR (count if none). */
+size_t objdump_lower_bound(const struct objdump_listing *l, uint64_t addr);
+
+/* Whether PROGRAM (a path, or a name looked up in PATH) can be run. */
+bool objdump_available(const char *program);
+
+/* Run PROGRAM -d --no-show-raw-insn -C --start-address=START
+ * --stop-address=STOP OBJECT and read its output into L (objdump_finish
+ * still to be called).  objdump's messages go to standard error.  Returns
+ * 0 on success, else a description of the failure (static storage, valid
+ * until the next call). */
+const char *objdump_run(const char *program, const char *object, uint64_t start,
+			uint64_t stop, struct objdump_listing *l);
+
+#endif

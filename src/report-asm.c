@@ -1,0 +1,227 @@
+#include "report-asm.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt-num.h"
+#include "report-text.h"
+#include "xalloc.h"
+
+struct listing {
+	FILE *out;
+	struct profile *p;
+	const struct columns *c;
+	const struct asm_func *af;
+	size_t *w;                 /* column widths */
+	size_t blank;              /* the width of all count columns */
+	int addr_width;            /* of "0x..." */
+	cost_t *cost;              /* one instruction's self cost, out of its cells */
+	cost_t *annotated;         /* the self costs of the instructions with their code */
+	const struct pfile *file;  /* the source position shown last */
+	uint64_t line;
+};
+
+static const struct line_entry *entry_of(const struct listing *l, const struct asm_line *al)
+{
+	return al->instr < 0 ? NULL : &l->af->code->instrs.entries[al->instr];
+}
+
+static const struct instr_info *info_of(const struct listing *l, const struct asm_line *al)
+{
+	return al->instr < 0 ? NULL : &l->af->code->info[al->instr];
+}
+
+static const cost_t *self_of(struct listing *l, const struct asm_line *al)
+{
+	const struct line_entry *e = entry_of(l, al);
+
+	return e ? cells_expand(&l->p->spill, e->cost, l->cost, l->p->nevents) : NULL;
+}
+
+static void print_blank(const struct listing *l)
+{
+	fprintf(l->out, "%*s", (int)l->blank, "");
+}
+
+static void print_marker(const struct listing *l, uint64_t address)
+{
+	fprintf(l->out, "-- address 0x%" PRIx64 " ----------------------------------------\n",
+		address);
+}
+
+/* "# file:line" above the instructions of each source line. */
+static void print_source(struct listing *l, const struct instr_info *info)
+{
+	if (info == NULL || info->file == NULL || info->line == 0 ||
+	    (info->file == l->file && info->line == l->line))
+		return;
+	l->file = info->file;
+	l->line = info->line;
+	print_blank(l);
+	fprintf(l->out, " # %s:%" PRIu64 "\n", info->file->name, info->line);
+}
+
+static void print_jumps(const struct listing *l, const struct instr_info *info)
+{
+	char taken[NUMFMT_COUNT_MAX], executed[NUMFMT_COUNT_MAX];
+
+	for (const struct jump *j = info ? info->jumps : NULL; j != NULL; j = j->next) {
+		numfmt_count(taken, j->taken);
+		print_blank(l);
+		if (j->executed == COST_ABSENT) {
+			fprintf(l->out, " jump %s time%s", taken, j->taken == 1 ? "" : "s");
+		} else {
+			numfmt_count(executed, j->executed);
+			fprintf(l->out, " jump %s of %s time%s", taken, executed,
+				j->executed == 1 ? "" : "s");
+		}
+		fprintf(l->out, " to 0x%" PRIx64, j->target);
+		if (j->to_name != NULL)
+			fprintf(l->out, " <%s>", j->to_name);
+		fputc('\n', l->out);
+	}
+}
+
+static void print_line(struct listing *l, const struct asm_line *al)
+{
+	const struct line_entry *e = entry_of(l, al);
+	const cost_t *v = self_of(l, al);
+	char addr[24];
+
+	print_source(l, info_of(l, al));
+	columns_print_cost(l->out, l->c, l->w, v);
+	snprintf(addr, sizeof(addr), "0x%" PRIx64, al->address);
+	fprintf(l->out, " %-*s", l->addr_width, addr);
+	if (al->text != NULL)
+		fprintf(l->out, "  %s", al->text);
+	else if (l->af->object_read)
+		fputs("  (no instruction starts here in the object)", l->out);
+	fputc('\n', l->out);
+	if (v != NULL && al->text != NULL)
+		cost_add_checked(l->annotated, v, l->p->nevents);
+	if (e != NULL && e->sites != NULL)
+		report_call_lines(l->out, l->p, l->c, l->w, e);
+	print_jumps(l, info_of(l, al));
+}
+
+/* The windows of CONTEXT lines around each line the profile has, merged
+ * where they touch, as in the annotated sources. */
+static void print_windows(struct listing *l, size_t context)
+{
+	const struct asm_func *af = l->af;
+	size_t n = af->nlines, i = 0;
+
+	while (i < n) {
+		size_t lo, hi, last;
+
+		while (i < n && af->lines[i].instr < 0)
+			i++;
+		if (i == n)
+			break;
+		lo = i > context ? i - context : 0;
+		last = i;
+		for (i++; i < n && i <= last + 2 * context; i++)
+			if (af->lines[i].instr >= 0)
+				last = i;
+		hi = last + context < n - 1 ? last + context : n - 1;
+		if (lo > 0)
+			print_marker(l, af->lines[lo].address);
+		for (size_t k = lo; k <= hi; k++)
+			print_line(l, &af->lines[k]);
+		if (hi < n - 1)
+			print_marker(l, af->lines[hi].address);
+		i = hi + 1;
+	}
+}
+
+/* "Ir 100.00%" per shown event: the share of the function's self cost. */
+static void print_share(struct listing *l)
+{
+	const cost_t *self = l->af->func->self;
+
+	columns_print_cost(l->out, l->c, l->w, l->annotated);
+	fputs(" annotated:", l->out);
+	for (size_t k = 0; k < l->c->nshow; k++) {
+		size_t i = l->c->show[k];
+		cost_t a = l->annotated[i] == COST_ABSENT ? 0 : l->annotated[i];
+		char pct[NUMFMT_PERCENT_MAX];
+
+		if (self == NULL || self[i] == COST_ABSENT || self[i] == 0)
+			snprintf(pct, sizeof(pct), "-");
+		else
+			snprintf(pct, sizeof(pct), "%.2f%%", numfmt_ratio100(a, self[i]));
+		fprintf(l->out, "%s %s %s", k ? "," : "", l->c->events[i].name, pct);
+	}
+	fputs(" of the function's self cost\n\n", l->out);
+}
+
+static void print_header(const struct asm_func *af, FILE *out)
+{
+	report_rule(out);
+	fprintf(out, "-- Machine code: %s", af->func->fullname);
+	if (*af->code->object)
+		fprintf(out, " [%s]", af->code->object);
+	fprintf(out, " 0x%" PRIx64 "-0x%" PRIx64 "\n", af->low, af->high);
+	report_rule(out);
+}
+
+static void print_func(FILE *out, struct profile *p, const struct options *opt,
+		       const struct columns *c, const struct asm_func *af)
+{
+	struct listing l = { out, p, c, af, columns_widths_new(c), 0, 0, NULL, NULL, NULL, 0 };
+	char addr[24];
+	int len;
+
+	l.cost = cost_new(&p->arena, p->nevents);
+	l.annotated = cost_new(&p->arena, p->nevents);
+	for (size_t i = 0; i < af->nlines; i++) {
+		const cost_t *v = self_of(&l, &af->lines[i]);
+
+		if (v != NULL)
+			columns_widen(c, l.w, v);
+		len = snprintf(addr, sizeof(addr), "0x%" PRIx64, af->lines[i].address);
+		if (len > l.addr_width)
+			l.addr_width = len;
+	}
+	for (size_t k = 0; k < c->nshow; k++)
+		l.blank += l.w[c->show[k]] + 1;
+	print_header(af, out);
+	if (!af->object_read)
+		fprintf(out, "  No disassembly: %s\n",
+			af->object_known ? "the object could not be read"
+					 : "the profile names no object file");
+	columns_print_events(out, c, l.w);
+	fputs("\n\n", out);
+	print_windows(&l, (size_t)opt->context);
+	fputc('\n', out);
+	print_share(&l);
+	free(l.w);
+}
+
+static void print_unread(FILE *out, const struct asm_view *v)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < v->nobjects; i++) {
+		if (v->objects[i].read)
+			continue;
+		if (!any) {
+			report_rule(out);
+			fputs("The following objects chosen for disassembly could not be read:\n", out);
+			report_rule(out);
+			any = true;
+		}
+		fprintf(out, "  %s\n", v->objects[i].name);
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+void report_asm(FILE *out, struct profile *p, const struct options *opt,
+		const struct columns *c, const struct asm_view *v)
+{
+	for (size_t i = 0; i < v->nfuncs; i++)
+		print_func(out, p, opt, c, &v->funcs[i]);
+	print_unread(out, v);
+}

@@ -1,0 +1,1 @@
+cgannotate --asm-function='(' asm/hand.out

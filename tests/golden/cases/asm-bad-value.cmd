@@ -1,0 +1,1 @@
+cgannotate --asm=maybe asm/hand.out

@@ -1,0 +1,1 @@
+OBJDUMP=asm/fake-objdump cgannotate --format=json --asm=yes --auto=no asm/hand.out

@@ -1,0 +1,1 @@
+cgannotate --auto=no asm/jumps-bad.out

@@ -1,0 +1,1 @@
+OBJDUMP=/nonexistent/objdump cgannotate --asm=yes asm/hand.out

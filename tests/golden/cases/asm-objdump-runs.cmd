@@ -1,0 +1,1 @@
+OBJDUMP_LOG=log OBJDUMP=asm/fake-objdump cgannotate --asm=yes asm/hand.out > /dev/null 2>&1; OBJDUMP_LOG=log OBJDUMP=asm/fake-objdump cgannotate --format=json --asm=yes asm/hand.out > /dev/null 2>&1; cat log

@@ -1,0 +1,1 @@
+cgannotate writers/negative-total.out

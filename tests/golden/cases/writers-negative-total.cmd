@@ -1,0 +1,1 @@
+cgannotate --tree=both --auto=no writers/negative-total.out

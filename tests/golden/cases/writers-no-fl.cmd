@@ -1,0 +1,1 @@
+cgannotate writers/no-fl.out

@@ -1,0 +1,1 @@
+cgannotate --auto=no --show-percs=no writers/signed.out

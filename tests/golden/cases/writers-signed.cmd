@@ -1,0 +1,1 @@
+cd writers && cgannotate --tree=both signed.out

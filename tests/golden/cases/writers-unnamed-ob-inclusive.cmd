@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes --tree=caller writers/unnamed-ob.out

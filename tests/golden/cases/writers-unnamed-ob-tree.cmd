@@ -1,0 +1,1 @@
+cgannotate --tree=both writers/unnamed-ob.out

@@ -1,0 +1,1 @@
+cgannotate writers/unnamed-ob.out

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Check the invariants of the instructions in a cgannotate --format=json
+--asm=yes report (standard input):
+
+  - per function, the instructions' self costs add up to the function's
+    self cost, event by event (absent where the function's is absent);
+  - their calls add up to the function's callees: count and inclusive cost
+    per callee;
+  - no conditional jump is taken more often than it was executed.
+
+With --disassembled OBJ (repeatable), every instruction of a function in
+object OBJ must have its disassembly.  Prints a summary line; exits 1 on
+the first violation."""
+import json
+import sys
+
+
+def add(acc, vec):
+    for i, v in enumerate(vec):
+        if v is not None:
+            acc[i] = (acc[i] or 0) + v
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def main():
+    objs = [sys.argv[i + 1] for i, a in enumerate(sys.argv) if a == "--disassembled"]
+    d = json.load(sys.stdin)
+    n = len(d["events"])
+    nf = ni = nj = nc = 0
+    for f in d["functions"]:
+        if "instructions" not in f:
+            continue
+        nf += 1
+        name = f["file"] + ":" + f["function"]
+        self_sum = [None] * n
+        calls = {}
+        for ins in f["instructions"]:
+            ni += 1
+            add(self_sum, ins["self"])
+            for c in ins["calls"]:
+                k = (c["file"], c["function"])
+                cnt, inc = calls.setdefault(k, [0, [None] * n])
+                calls[k][0] = cnt + c["count"]
+                add(calls[k][1], c["inclusive"])
+            for j in ins["jumps"]:
+                nj += 1
+                if j["executed"] is not None and j["taken"] > j["executed"]:
+                    fail("%s %s: jump taken %d of %d times" %
+                         (name, ins["address"], j["taken"], j["executed"]))
+            if f["object"] in objs and ins["disassembly"] is None:
+                fail("%s %s: no disassembly" % (name, ins["address"]))
+        if self_sum != f["self"]:
+            fail("%s: instructions add up to %s, the function's self cost is %s" %
+                 (name, self_sum, f["self"]))
+        callees = {(c["file"], c["function"]): [c["count"], c["inclusive"]]
+                   for c in f["callees"]}
+        if calls != callees:
+            fail("%s: instruction calls %s, callees %s" % (name, calls, callees))
+        nc += len(callees)
+    print("ok: %d functions, %d instructions, %d jumps, %d callees" % (nf, ni, nj, nc))
+
+
+main()
