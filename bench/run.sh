@@ -94,3 +94,21 @@ echo "cgannotate and callgrind_annotate with $opts; $runs runs each, medians." \
      "speedup: callgrind_annotate's time over cgannotate's;" \
      "for cgannotate dot (--format=dot), its time over the text report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
+
+# --- --format=folded against the text report, on the 50 MB profile ----------
+# The stack estimate must take at most twice the time of the text report.
+f="$work/profile-50.out"
+if [ -f "$f" ]; then
+    : > "$work/text" ; : > "$work/folded"
+    for _ in $(seq "$runs"); do
+        measure "$cga" "$f" >> "$work/text"
+        measure "$cga" --format=folded "$f" >> "$work/folded"
+    done
+    text_s=$(cut -d' ' -f1 "$work/text" | median)
+    folded_s=$(cut -d' ' -f1 "$work/folded" | median)
+    echo
+    awk -v t="$text_s" -v f="$folded_s" 'BEGIN {
+        printf "50 MB profile: text report %.3f s, --format=folded %.3f s (%.2fx the text report)\n",
+               t, f, (t > 0 ? f / t : 0) }'
+fi
+# --- end of --format=folded ---------------------------------------------------

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-scc.h"
 #include "diag.h"
 #include "xalloc.h"
 
@@ -21,7 +22,6 @@ struct graph {
 	size_t *rep;          /* function -> representative */
 	size_t *adj_start;    /* CSR adjacency over representatives */
 	size_t *adj;
-	bool *self_loop;
 	/* The callee representatives and costs of each function's out list,
 	 * in list order (function i's from edge_start[i]): walking the edges
 	 * again then chases no list pointers and looks at no callee, each a
@@ -53,7 +53,6 @@ static void graph_build(struct graph *g, struct profile *p)
 		g->rep[i] = find_rep(g->rep, i);
 
 	g->adj_start = xcalloc(n + 1, sizeof(*g->adj_start));
-	g->self_loop = xcalloc(n, sizeof(*g->self_loop));
 	for (size_t i = 0; i < n; i++) {
 		g->adj_start[g->rep[i] + 1] += p->func_list[i]->nout;
 		nedges += p->func_list[i]->nout;
@@ -75,8 +74,6 @@ static void graph_build(struct graph *g, struct profile *p)
 			g->adj[fill[u]++] = v;
 			g->edge_rep[nedges] = v;
 			g->edge_cost[nedges++] = e->cost;
-			if (u == v)
-				g->self_loop[u] = true;
 		}
 	}
 	g->edge_start[n] = nedges;
@@ -88,79 +85,9 @@ static void graph_release(struct graph *g)
 	free(g->rep);
 	free(g->adj_start);
 	free(g->adj);
-	free(g->self_loop);
 	free(g->edge_start);
 	free(g->edge_rep);
 	free(g->edge_cost);
-}
-
-/* Tarjan's algorithm without recursion (call chains can be deep): sets
- * comp[v] for every representative v and recursive[comp] for components
- * with a call inside them.  Returns the number of components. */
-static size_t find_cycles(const struct graph *g, size_t *comp, bool **recursive)
-{
-	const size_t none = (size_t)-1;
-	size_t n = g->n, counter = 0, ncomp = 0, sp = 0, csp = 0;
-	size_t *index = xmalloc(n * sizeof(*index));
-	size_t *low = xmalloc(n * sizeof(*low));
-	size_t *stack = xmalloc(n * sizeof(*stack));
-	size_t *call = xmalloc(n * sizeof(*call));   /* DFS: node */
-	size_t *next = xmalloc(n * sizeof(*next));   /* DFS: next adjacency slot */
-	bool *on_stack = xcalloc(n, sizeof(*on_stack));
-	bool *rec = xcalloc(n, sizeof(*rec));
-
-	for (size_t i = 0; i < n; i++)
-		index[i] = comp[i] = none;
-	for (size_t root = 0; root < n; root++) {
-		if (g->rep[root] != root || index[root] != none)
-			continue;
-		call[csp] = root;
-		next[csp++] = g->adj_start[root];
-		index[root] = low[root] = counter++;
-		stack[sp++] = root;
-		on_stack[root] = true;
-		while (csp > 0) {
-			size_t v = call[csp - 1];
-
-			if (next[csp - 1] < g->adj_start[v + 1]) {
-				size_t w = g->adj[next[csp - 1]++];
-
-				if (index[w] == none) {
-					index[w] = low[w] = counter++;
-					stack[sp++] = w;
-					on_stack[w] = true;
-					call[csp] = w;
-					next[csp++] = g->adj_start[w];
-				} else if (on_stack[w] && index[w] < low[v]) {
-					low[v] = index[w];
-				}
-				continue;
-			}
-			if (low[v] == index[v]) {
-				size_t size = 0, w;
-
-				do {
-					w = stack[--sp];
-					on_stack[w] = false;
-					comp[w] = ncomp;
-					size++;
-				} while (w != v);
-				rec[ncomp] = size > 1 || g->self_loop[v];
-				ncomp++;
-			}
-			csp--;
-			if (csp > 0 && low[v] < low[call[csp - 1]])
-				low[call[csp - 1]] = low[v];
-		}
-	}
-	free(index);
-	free(low);
-	free(stack);
-	free(call);
-	free(next);
-	free(on_stack);
-	*recursive = rec;
-	return ncomp;
 }
 
 static cost_t *copy_or_absent(struct profile *p, const cost_t *v)
@@ -181,19 +108,44 @@ static void add_to_total(const struct profile *p, const struct func *f, cost_t *
 		    p->path, f->fullname);
 }
 
+/* The calls of F (function I) to functions --focus left out: what its
+ * outgoing sum still counts beyond its listed calls.  Those are calls out
+ * of its cycle (a function in a cycle with one on a path through a match
+ * is on that path too), so they belong to its inclusive cost. */
+static void add_left_out(const struct profile *p, const struct graph *g, size_t i,
+			 struct func *f)
+{
+	cost_t *rest;
+
+	if (!p->trimmed || f->outgoing == NULL)
+		return;
+	rest = xmalloc(p->nevents * sizeof(*rest));
+	for (size_t e = 0; e < p->nevents; e++) {
+		rest[e] = f->outgoing[e];
+		for (size_t k = g->edge_start[i]; k < g->edge_start[i + 1]; k++)
+			if (rest[e] != COST_ABSENT && g->edge_cost[k][e] != COST_ABSENT)
+				rest[e] -= g->edge_cost[k][e];
+		if (rest[e] == 0)
+			rest[e] = COST_ABSENT;
+	}
+	add_to_total(p, f, f->total, rest);
+	free(rest);
+}
+
 static void inclusive_totals(struct profile *p)
 {
 	struct graph g;
 	size_t *comp = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*comp));
 	bool *recursive;
+	size_t ncomp;
 
 	graph_build(&g, p);
-	find_cycles(&g, comp, &recursive);
+	ncomp = scc_find(g.n, g.adj_start, g.adj, comp);
+	recursive = scc_cyclic(g.n, g.adj_start, g.adj, comp, ncomp);
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		struct func *f = p->func_list[i];
 		size_t c = comp[g.rep[i]];
 
-		f->cycle = recursive[c] ? c + 1 : 0;
 		if (!f->listed && f->called == NULL)
 			continue;
 		if (recursive[c]) {
@@ -201,6 +153,7 @@ static void inclusive_totals(struct profile *p)
 			for (size_t k = g.edge_start[i]; k < g.edge_start[i + 1]; k++)
 				if (comp[g.edge_rep[k]] != c)
 					add_to_total(p, f, f->total, g.edge_cost[k]);
+			add_left_out(p, &g, i, f);
 		} else if (f->called != NULL) {
 			f->total = f->called;
 		} else {
@@ -212,6 +165,28 @@ static void inclusive_totals(struct profile *p)
 	free(recursive);
 	free(comp);
 	graph_release(&g);
+}
+
+void cycles_find(struct cycles *c, struct profile *p)
+{
+	struct graph g;
+	size_t n = p->nfuncs;
+
+	graph_build(&g, p);
+	c->comp = xmalloc((n ? n : 1) * sizeof(*c->comp));
+	c->ncomp = scc_find(g.n, g.adj_start, g.adj, c->comp);
+	c->cyclic = scc_cyclic(g.n, g.adj_start, g.adj, c->comp, c->ncomp);
+	c->rep = g.rep;
+	g.rep = NULL;
+	graph_release(&g);
+}
+
+void cycles_release(struct cycles *c)
+{
+	free(c->rep);
+	free(c->comp);
+	free(c->cyclic);
+	memset(c, 0, sizeof(*c));
 }
 
 struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows)

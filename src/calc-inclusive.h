@@ -16,9 +16,23 @@
  * of the costs of calls into it, any other function its self cost plus its
  * calls' costs.  But a function in a cycle of calls (a strongly connected
  * component with a call inside it; code inlined from another file counts as
- * its host function) shows its self cost plus its calls out of the cycle.
- * Inclusive mode also sets f->cycle for every function: a call between two
- * functions of the same cycle is counted again at each level of nesting. */
+ * its host function) shows its self cost plus its calls out of the cycle. */
 struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows);
+
+/* The cycles of P's call graph, as inclusive_compute finds them.  Code
+ * inlined from another file is part of its host function: REP[i] is the
+ * index of the function that function i is part of (its host, or i).
+ * COMP[REP[i]] is the number of its strongly connected component, callees
+ * first (a call between two components goes to the smaller number);
+ * CYCLIC[c] tells whether component c has a call inside it. */
+struct cycles {
+	size_t *rep;
+	size_t *comp;
+	bool *cyclic;
+	size_t ncomp;
+};
+
+void cycles_find(struct cycles *c, struct profile *p);
+void cycles_release(struct cycles *c);
 
 #endif

@@ -67,7 +67,11 @@ static void compute_summary(struct table *t, struct profile *p)
 		if (len > t->summary_len)
 			t->summary_len = len;
 	}
-	if (!any) {
+	if (!any && p->self_total != NULL) {
+		/* --focus left functions out: the whole program's total. */
+		t->calculated = true;
+		add_to_summary(p, t->summary, p->self_total, false);
+	} else if (!any) {
 		t->calculated = true;
 		for (size_t i = 0; i < t->nrows; i++)
 			add_to_summary(p, t->summary, t->rows[i]->total, false);

@@ -91,9 +91,6 @@ int main(int argc, char **argv)
 		if (opt.mode != MODE_SINGLE || opt.nparts > 0)
 			die(EXIT_USAGE, "%s: --merge, --diff and --part apply to Callgrind "
 			    "and Cachegrind profiles, not to aprof reports", opt.profile);
-		if (opt.format == FORMAT_DOT)
-			die(EXIT_USAGE, "%s: --format=dot applies to Callgrind and Cachegrind "
-			    "profiles, not to aprof reports", opt.profile);
 		pipeline_aprof(&opt, &in, stdout);
 	} else
 		pipeline_callgrind(&opt, &in, prefix, stdout);

@@ -76,4 +76,12 @@ static inline cost_t cost_sort_value(cost_t c)
  * first. */
 int cost_cmp_desc(const cost_t *a, const cost_t *b, const size_t *order, size_t norder);
 
+/* Split the count V into N integer parts in proportion to the weights W
+ * (not all 0), into OUT: each part is V * W[i] / sum(W) rounded down, and
+ * what that leaves goes one by one to the parts with the largest
+ * remainders (the first on a tie), so that the parts add up to V exactly
+ * (largest-remainder apportionment).  A negative V is split as -V and each
+ * part negated. */
+void cost_apportion(cost_t v, const uint64_t *w, size_t n, cost_t *out);
+
 #endif

@@ -314,3 +314,106 @@ bool profile_is_diff(const struct profile *p)
 			return true;
 	return false;
 }
+
+/* Keep the edges of LIST (linked through NEXT_OUT or NEXT_IN) whose other
+ * end is not gone.  Returns how many are left. */
+static size_t filter_edges(struct edge **list, bool out, const bool *gone)
+{
+	size_t n = 0;
+
+	while (*list != NULL) {
+		struct edge *e = *list;
+		const struct func *other = out ? e->key.callee : e->key.caller;
+		struct edge **next = out ? &e->next_out : &e->next_in;
+
+		if (gone[other->index]) {
+			*list = *next;
+		} else {
+			list = next;
+			n++;
+		}
+	}
+	return n;
+}
+
+void profile_remove_funcs(struct profile *p, const bool *gone)
+{
+	struct edge_ref *ref, *tmp;
+	size_t kept = 0;
+
+	HASH_ITER(hh, p->edges, ref, tmp)
+		HASH_DEL(p->edges, ref);
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		if (gone[i]) {
+			HASH_DEL(p->funcs, f);
+			code_release(f->code);
+			f->code = NULL;
+			continue;
+		}
+		f->nout = filter_edges(&f->out, true, gone);
+		filter_edges(&f->in, false, gone);
+		if (f->host != NULL && gone[f->host->index])
+			f->host = NULL;   /* the code it was inlined into is gone */
+		if (f->nout > EDGE_SCAN_MAX)
+			for (struct edge *e = f->out; e; e = e->next_out)
+				index_edge(p, e);
+	}
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		if (gone[i]) {
+			f->out = f->in = NULL;
+			f->nout = 0;
+			continue;
+		}
+		f->index = kept;
+		p->func_list[kept++] = f;
+	}
+	p->nfuncs = kept;
+}
+
+/* The sum of the costs of LIST's edges, or NULL if it has none. */
+static cost_t *sum_edges(struct profile *p, const struct edge *list, bool out)
+{
+	cost_t *sum = NULL;
+
+	for (const struct edge *e = list; e; e = out ? e->next_out : e->next_in) {
+		if (sum == NULL)
+			sum = cost_new(&p->arena, p->nevents);
+		if (!cost_add(sum, e->cost, p->nevents))
+			die(EXIT_INPUT, "%s: a sum of call costs does not fit in 64 bits", p->path);
+	}
+	return sum;
+}
+
+void profile_sum_calls(struct profile *p)
+{
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		f->called = sum_edges(p, f->in, false);
+		f->outgoing = sum_edges(p, f->out, true);
+	}
+}
+
+void profile_remove_calls_from(struct profile *p, struct func *f)
+{
+	for (struct edge *e = f->out; e; e = e->next_out) {
+		struct edge **in = &e->key.callee->in;
+
+		while (*in != e)
+			in = &(*in)->next_in;
+		*in = e->next_in;
+		if (f->nout > EDGE_SCAN_MAX) {
+			struct edge_ref *ref;
+
+			HASH_FIND(hh, p->edges, &e->key, sizeof(e->key), ref);
+			if (ref != NULL)
+				HASH_DEL(p->edges, ref);
+		}
+	}
+	f->out = NULL;
+	f->nout = 0;
+}

@@ -41,10 +41,9 @@ struct func {
 	cost_t *called;            /* sum of calls into it; NULL if never called */
 	cost_t *outgoing;          /* sum of calls out of it; NULL if it calls nothing */
 	cost_t *total;             /* the table's figure, set by inclusive_compute */
-	size_t cycle;              /* set with inclusive costs: 1 + the number of its
-				      cycle of calls, 0 if it is in none */
 	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
 	struct func *host;         /* for code inlined from another file: the fn= function */
+	bool focus_match;          /* its name matches a --focus expression */
 	struct edge *out;          /* calls made, newest first */
 	struct edge *in;           /* calls received, newest first */
 	size_t nout;               /* length of the out list */
@@ -159,6 +158,12 @@ struct profile {
 	size_t nfuncs, funcs_cap;
 	struct edge_ref *edges;    /* hash by key, only for callers with many callees */
 	struct interned *strings;
+
+	/* Set by --focus (see calc-focus.h). */
+	bool focused;              /* only stacks through a focus_match function count */
+	bool trimmed;              /* functions were left out: the called and outgoing
+				      sums of those left still count the calls to them */
+	cost_t *self_total;        /* when trimmed: the self costs of all functions */
 };
 
 void profile_init(struct profile *p, const char *path);
@@ -187,5 +192,16 @@ struct pfile *profile_find_file(const struct profile *p, const char *name);
 bool profile_is_diff(const struct profile *p);
 /* Start a new part at input line LINE. */
 struct part *profile_new_part(struct profile *p, size_t line);
+
+/* Take the functions F with GONE[F->index] out of P, with every call to
+ * or from them, and number the others again in their order.  The called
+ * and outgoing sums stay as they are; inlined code whose host is taken out
+ * has no host any more.  Their memory stays in the arena:
+ * per-line call sites may still name them. */
+void profile_remove_funcs(struct profile *p, const bool *gone);
+/* Take F's calls to other functions out of P. */
+void profile_remove_calls_from(struct profile *p, struct func *f);
+/* Set every function's called and outgoing sums from its calls. */
+void profile_sum_calls(struct profile *p);
 
 #endif

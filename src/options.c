@@ -49,6 +49,8 @@ static const char usage_text[] =
 "    --inclusive=both      per event the inclusive and the self cost, then calls\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
 "    --format=dot          write the call graph in Graphviz DOT (see below)\n"
+"    --format=folded       write estimated call stacks, one a line, for flame\n"
+"                          graph tools (flamegraph.pl, inferno, speedscope)\n"
 "    --node-thres=PCT      dot: functions whose inclusive cost is at least PCT%\n"
 "                          of the total [0.5]\n"
 "    --edge-thres=PCT      dot: calls that cost at least PCT% of the total [0.1]\n"
@@ -59,6 +61,10 @@ static const char usage_text[] =
 "                          rewrite file names before aggregating\n"
 "    --mod-funcname=s/RE/REPL/[g]\n"
 "                          rewrite function names before aggregating\n"
+"    --focus=RE            keep only the functions on call paths through a\n"
+"                          function whose name matches RE (repeatable)\n"
+"    --hide=RE             drop the functions whose names match RE, giving\n"
+"                          their costs and callees to their callers (repeatable)\n"
 "    --asm=yes|no          after the sources, the machine code of the functions\n"
 "                          in the table, per instruction (needs objdump) [no]\n"
 "    --asm-function=RE     also the machine code of the functions whose\n"
@@ -95,6 +101,8 @@ enum {
 	OPT_MOD_FUNCNAME,
 	OPT_ROUTINE,
 	OPT_MANGLED,
+	OPT_FOCUS,
+	OPT_HIDE,
 	OPT_ASM,
 	OPT_ASM_FUNCTION,
 	OPT_NODE_THRES,
@@ -121,6 +129,8 @@ static const struct option longopts[] = {
 	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
 	{ "routine",    required_argument, NULL, OPT_ROUTINE },
 	{ "mangled",    no_argument,       NULL, OPT_MANGLED },
+	{ "focus",      required_argument, NULL, OPT_FOCUS },
+	{ "hide",       required_argument, NULL, OPT_HIDE },
 	{ "asm",        required_argument, NULL, OPT_ASM },
 	{ "asm-function", required_argument, NULL, OPT_ASM_FUNCTION },
 	{ "node-thres", required_argument, NULL, OPT_NODE_THRES },
@@ -292,6 +302,8 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_JSON;
 	else if (strcmp(value, "dot") == 0)
 		opt->format = FORMAT_DOT;
+	else if (strcmp(value, "folded") == 0)
+		opt->format = FORMAT_FOLDED;
 	else
 		bad_value("format", value);
 }
@@ -438,6 +450,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_MANGLED:
 		opt->mangled = true;
+		break;
+	case OPT_FOCUS:
+		push_string(&opt->focus, &opt->nfocus, arg);
+		break;
+	case OPT_HIDE:
+		push_string(&opt->hide, &opt->nhide, arg);
 		break;
 	case OPT_ASM:
 		opt->asm_view = parse_yes_no("asm", arg);
@@ -590,6 +608,11 @@ void options_parse(struct options *opt, int argc, char **argv)
 		warn("--diff needs exactly two profiles, OLD and NEW");
 		usage(EXIT_USAGE);
 	}
+	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED) {
+		warn("--format=folded does not take --diff: fold OLD and NEW "
+		     "apart and compare them (difffolded.pl)");
+		usage(EXIT_USAGE);
+	}
 	if (opt->mode == MODE_MERGE && opt->nprofiles == 0) {
 		warn("--merge needs at least one profile");
 		usage(EXIT_USAGE);
@@ -616,6 +639,8 @@ void options_release(struct options *opt)
 	free(opt->parts);
 	free_strings(opt->mod_filename, opt->nmod_filename);
 	free_strings(opt->mod_funcname, opt->nmod_funcname);
+	free_strings(opt->focus, opt->nfocus);
+	free_strings(opt->hide, opt->nhide);
 	free_strings(opt->routines, opt->nroutines);
 	free_strings(opt->asm_functions, opt->nasm_functions);
 	memset(opt, 0, sizeof(*opt));

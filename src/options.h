@@ -11,7 +11,7 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
@@ -47,6 +47,10 @@ struct options {
 	size_t nmod_filename;
 	char **mod_funcname;       /* --mod-funcname expressions, applied in order */
 	size_t nmod_funcname;
+	char **focus;              /* --focus expressions */
+	size_t nfocus;
+	char **hide;               /* --hide expressions */
+	size_t nhide;
 	char **routines;           /* aprof: --routine names or ids, in order */
 	size_t nroutines;
 	bool mangled;              /* aprof: show mangled names */

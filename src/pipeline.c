@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "calc-focus.h"
 #include "report-annotate.h"
 #include "report-asm.h"
 #include "calc-asm.h"
@@ -15,6 +16,7 @@
 #include "model-profile.h"
 #include "model-rename.h"
 #include "report-dot.h"
+#include "report-folded.h"
 #include "report-json.h"
 #include "report-text.h"
 #include "calc-table.h"
@@ -51,26 +53,69 @@ static void read_more(struct profile *p, const struct options *opt)
 	}
 }
 
+/* The text report, or JSON; with --asm, the machine code (objdump runs
+ * before anything is printed). */
+static void print_table_report(FILE *out, struct profile *p, const struct options *opt,
+			       struct columns *cols)
+{
+	struct table table;
+	struct asm_view code;
+	struct options self = *opt;
+
+	if (opt->format == FORMAT_JSON) {
+		/* The true totals, not the inclusive mode's calculated ones. */
+		self.inclusive = false;
+		table_build(&table, p, &self, cols->sort, cols->nsort);
+		if (p->keep_instr)
+			asm_build(&code, p, opt, table.rows, table.nrows, table.nrows, 0);
+		report_json(out, p, opt, cols, &table, p->keep_instr ? &code : NULL);
+	} else {
+		table_build(&table, p, opt, cols->sort, cols->nsort);
+		cols->summary = table.base;
+		if (p->keep_instr)
+			asm_build(&code, p, opt, table.rows, table.nrows, table.nshown,
+				  (size_t)opt->context);
+		report_header(out, p, opt, cols, &table);
+		report_totals(out, cols, &table);
+		report_functions(out, opt, cols, &table);
+		annotate_sources(out, p, opt, cols, &table);
+		if (p->keep_instr)
+			report_asm(out, p, opt, cols, &code);
+	}
+	if (p->keep_instr)
+		asm_release(&code);
+	table_release(&table);
+}
+
+/* The call graph: nodes by inclusive cost, whatever --inclusive says. */
+static void print_graph(FILE *out, struct profile *p, const struct options *opt,
+			const struct columns *cols)
+{
+	struct table table;
+	struct options incl = *opt;
+
+	incl.inclusive = true;
+	table_build(&table, p, &incl, cols->sort, cols->nsort);
+	report_dot(out, p, opt, cols, &table);
+	table_release(&table);
+}
+
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
 {
 	struct profile p;
 	struct columns cols;
-	struct table table;
-	struct asm_view code;
 	struct rename *file_rename = rename_new(opt->mod_filename, opt->nmod_filename,
 						"mod-filename");
 	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
 						"mod-funcname");
+	struct focus *focus = focus_new(opt);
 	char **want;
 
 	profile_init(&p, opt->profile);
-	/* A graph shows no source lines: no per-line data to keep. */
-	if (opt->format != FORMAT_DOT) {
-		p.annotate_all = opt->auto_annotate;
-		p.annotate_names = opt->user_files;
-		p.nannotate_names = opt->nuser;
-	}
+	p.annotate_all = opt->auto_annotate;
+	p.annotate_names = opt->user_files;
+	p.nannotate_names = opt->nuser;
 	p.strip_prefix = strip_prefix;
 	p.want_parts = opt->parts;
 	p.nwant_parts = opt->nparts;
@@ -86,8 +131,13 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		p.source_dirs = opt->include_dirs;
 		p.nsource_dirs = opt->ninclude;
 	}
-	/* A graph shows no machine code either. */
-	p.keep_instr = opt->format != FORMAT_DOT && asm_wanted(opt);
+	/* Stacks and graphs need no per-line or per-instruction data. */
+	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT) {
+		p.annotate_all = false;
+		p.nannotate_names = 0;
+	}
+	p.keep_instr = asm_wanted(opt) && (opt->format == FORMAT_TEXT ||
+					   opt->format == FORMAT_JSON);
 	if (p.keep_instr && !objdump_available(asm_objdump_program()))
 		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
 		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
@@ -99,41 +149,16 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		    p.path);
 
 	columns_init(&cols, &p, opt);
-	if (opt->format == FORMAT_DOT) {
-		/* Nodes by inclusive cost, whatever --inclusive says. */
-		struct options incl = *opt;
-
-		incl.inclusive = true;
-		table_build(&table, &p, &incl, cols.sort, cols.nsort);
-		report_dot(out, &p, opt, &cols, &table);
-	} else if (opt->format == FORMAT_JSON) {
-		/* The true totals, not the inclusive mode's calculated ones. */
-		struct options self = *opt;
-
-		self.inclusive = false;
-		table_build(&table, &p, &self, cols.sort, cols.nsort);
-		if (p.keep_instr)
-			asm_build(&code, &p, opt, table.rows, table.nrows, table.nrows, 0);
-		report_json(out, &p, opt, &cols, &table, p.keep_instr ? &code : NULL);
-	} else {
-		table_build(&table, &p, opt, cols.sort, cols.nsort);
-		cols.summary = table.base;
-		/* Before anything is printed: objdump runs here. */
-		if (p.keep_instr)
-			asm_build(&code, &p, opt, table.rows, table.nrows, table.nshown,
-				  (size_t)opt->context);
-		report_header(out, &p, opt, &cols, &table);
-		report_totals(out, &cols, &table);
-		report_functions(out, opt, &cols, &table);
-		annotate_sources(out, &p, opt, &cols, &table);
-		if (p.keep_instr)
-			report_asm(out, &p, opt, &cols, &code);
-	}
-	if (p.keep_instr)
-		asm_release(&code);
-
-	table_release(&table);
+	if (focus != NULL)
+		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
+	if (opt->format == FORMAT_FOLDED)
+		report_folded(out, &p, cols.sort[0]);
+	else if (opt->format == FORMAT_DOT)
+		print_graph(out, &p, opt, &cols);
+	else
+		print_table_report(out, &p, opt, &cols);
 	columns_release(&cols);
+	focus_free(focus);
 	rename_free(file_rename);
 	rename_free(func_rename);
 	profile_release(&p);
@@ -147,6 +172,10 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	struct aprof_routine **sel;
 	size_t nsel;
 
+	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT)
+		die(EXIT_USAGE, "%s: --format=%s applies to Callgrind and Cachegrind "
+		    "profiles, not to aprof reports", opt->profile,
+		    opt->format == FORMAT_DOT ? "dot" : "folded");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-inclusive.h"
 #include "fmt-color.h"
 #include "fmt-num.h"
 #include "fmt-utf8.h"
@@ -28,6 +29,7 @@ struct dot {
 	struct func **nodes;       /* kept functions, in output order */
 	size_t nnodes;
 	size_t *rank;              /* by function index: 1 + position in nodes, 0 if left out */
+	struct cycles cycles;      /* of the call graph drawn */
 };
 
 static cost_t value(const cost_t *v, size_t event)
@@ -480,15 +482,18 @@ static void put_node(const struct dot *d, const struct func *f)
 /* A call inside a cycle of calls counts the nested calls again at each
  * level: its cost is no share of anything, so it shows only its count and
  * takes its colour from the callee. */
-static bool in_cycle(const struct edge *e)
+static bool in_cycle(const struct dot *d, const struct edge *e)
 {
-	return e->key.caller->cycle != 0 && e->key.caller->cycle == e->key.callee->cycle;
+	const struct cycles *c = &d->cycles;
+	size_t from = c->comp[c->rep[e->key.caller->index]];
+
+	return c->cyclic[from] && from == c->comp[c->rep[e->key.callee->index]];
 }
 
 static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = value(e->cost, d->event);
-	bool cycle = in_cycle(e);
+	bool cycle = in_cycle(d, e);
 	double w = weight(share(d, cycle ? value(e->key.callee->total, d->event) : x));
 	double pen = fmax(4.0 * w, 0.5);
 	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 4];
@@ -515,7 +520,7 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
 {
 	if (d->rank[e->key.caller->index] == 0 || d->rank[e->key.callee->index] == 0)
 		return false;
-	return in_cycle(e) || fabs(share(d, value(e->cost, d->event))) >= edge_thres;
+	return in_cycle(d, e) || fabs(share(d, value(e->cost, d->event))) >= edge_thres;
 }
 
 /* Code inlined from another file is a function of the model (a row of the
@@ -639,13 +644,14 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	free(event);
 }
 
-void report_dot(FILE *out, const struct profile *p, const struct options *opt,
+void report_dot(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct table *t)
 {
 	struct dot d = { .out = out, .event = c->primary, .diff = profile_is_diff(p) };
 
 	d.total = value(t->base, d.event);
 	choose_nodes(&d, p, t, opt->node_thres);
+	cycles_find(&d.cycles, p);
 	put_comment(&d, p, opt);
 	fputs("digraph {\n"
 	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n"
@@ -656,6 +662,7 @@ void report_dot(FILE *out, const struct profile *p, const struct options *opt,
 		put_node(&d, d.nodes[i]);
 	put_edges(&d, opt->edge_thres);
 	fputs("}\n", out);
+	cycles_release(&d.cycles);
 	free(d.nodes);
 	free(d.rank);
 }

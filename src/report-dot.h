@@ -16,7 +16,7 @@
 /* Write the graph of event C->primary to OUT.  T comes from table_build in
  * inclusive mode: its rows are the functions with their inclusive costs,
  * T->base the total that shares are of. */
-void report_dot(FILE *out, const struct profile *p, const struct options *opt,
+void report_dot(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct table *t);
 
 #endif

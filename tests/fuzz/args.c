@@ -165,16 +165,24 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		argv[argc++] = (char *)"--asm-function=main|^a";
 	if (b[3] & 1)
 		argv[argc++] = (char *)"--format=json";
+	if (b[2] & 32)
+		argv[argc++] = (char *)"--format=folded";
+	/* Expressions that match many names, few or all, alone and together. */
+	switch (b[2] >> 6) {
+	case 1: argv[argc++] = (char *)"--focus=[a-f]"; break;
+	case 2: argv[argc++] = (char *)"--hide=[aeiou]"; break;
+	case 3: argv[argc++] = (char *)"--focus=^m"; argv[argc++] = (char *)"--hide=."; break;
+	}
 	/* Both costs in one table; the call graph, with the default
 	 * thresholds, every function and call, or few. */
-	if (b[2] & 32)
+	if (b[4] & 1)
 		argv[argc++] = (char *)"--inclusive=both";
-	if (b[2] >> 6) {
+	if ((b[4] >> 1) & 3) {
 		argv[argc++] = (char *)"--format=dot";
-		if (b[2] >> 6 == 2) {
+		if (((b[4] >> 1) & 3) == 2) {
 			argv[argc++] = (char *)"--node-thres=0";
 			argv[argc++] = (char *)"--edge-thres=0";
-		} else if (b[2] >> 6 == 3) {
+		} else if (((b[4] >> 1) & 3) == 3) {
 			argv[argc++] = (char *)"--node-thres=100%";
 			argv[argc++] = (char *)"--edge-thres=5";
 		}

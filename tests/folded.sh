@@ -1,0 +1,95 @@
+#!/bin/sh
+# --format=folded adds up exactly (TAP output): on every Callgrind and
+# Cachegrind profile of tests/golden/data and the demo profile, the stacks
+# ending in each function name add up to its self cost and all stacks to
+# the sum of self costs; so they do with --hide (against the self costs
+# --format=json gives with the same --hide) and for a merge; --focus prints
+# exactly the stacks that pass through a match; a call graph of 60
+# diamonds in a row (2^60 paths) gives few stacks, still exact.  The checks
+# are tests/folded-check.py's.
+#
+# usage: tests/folded.sh [CGANNOTATE]
+# With FOLDED_FRESH=yes, the same on profiles made now by valgrind from
+# tests/progs (tests/folded-fresh.sh); exits 77 if valgrind, gcc or g++ is
+# missing then.
+
+here=$(cd "$(dirname "$0")" && pwd)
+prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+check=$here/folded-check.py
+data=$here/golden/data
+n=0
+failed=0
+
+for tool in python3; do
+    command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP $tool not found"; exit 77; }
+done
+case $prog in
+    /*) ;;
+    *) prog=$(pwd)/$prog ;;
+esac
+[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-folded.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+# t ARGS...: one check, one TAP line.
+t() {
+    n=$((n + 1))
+    line=$(python3 "$check" "$@" 2>&1)
+    case $line in
+        ok*) echo "ok $n ${line#ok }" ;;
+        *) echo "not ok $n ${line#not ok }"; failed=$((failed + 1)) ;;
+    esac
+}
+
+if [ "${FOLDED_FRESH:-no}" = yes ]; then
+    for tool in valgrind gcc g++; do
+        command -v "$tool" > /dev/null 2>&1 ||
+            { echo "1..0 # SKIP $tool not found"; exit 77; }
+    done
+    "$here/progs/profile.sh" "$tmp/progs" > "$tmp/profile.log" 2>&1 ||
+        { echo "Bail out! tests/progs/profile.sh failed:"; sed 's/^/# /' "$tmp/profile.log"; exit 99; }
+    cd "$tmp/progs" || exit 99
+    for f in *.out *.cgout *.out-0*; do
+        t sums "$prog" "$f"
+    done
+    t sums "$prog" fib.out --hide='^fib'
+    t sums "$prog" evenodd.out --hide='^is_odd'
+    t sums "$prog" shapes.out --hide='^(std|operator)'
+    t sums "$prog" hot.out --sort=D1mr
+    t sums "$prog" --merge threads-sep.out-0*
+    t focus "$prog" fib.out '^fib'
+    t focus "$prog" evenodd.out 'is_odd'
+else
+    cd "$data" || exit 99
+    for f in progs/*.out progs/*.cgout progs/*.out-0* gprof2dot/*.callgrind json/*.out \
+             wide/*.out diff/*.out writers/no-fl.out writers/signed.out writers/unnamed-ob.out \
+             asm/*.out "$here/../data/callgrind.out.demo"; do
+        t sums "$prog" "$f"
+    done
+    t sums "$prog" progs/fib.out --hide='^main$'
+    t sums "$prog" progs/fib.out --hide='.'
+    t sums "$prog" progs/evenodd.out --hide='^is_even'
+    t sums "$prog" progs/shapes.out --hide='^(std|operator|_dl)'
+    t sums "$prog" progs/inline.out --hide='walk'
+    t sums "$prog" gprof2dot/bool.callgrind --hide='^m'
+    t sums "$prog" progs/hot.out --sort=D1mr --hide='^(main|_start)$'
+    t sums "$prog" progs/hot-dumps.out --part=2
+    t sums "$prog" --merge progs/threads-sep.out-01 progs/threads-sep.out-02 progs/threads-sep.out-03
+    t focus "$prog" progs/fib.out '^fib'
+    t focus "$prog" progs/evenodd.out 'odd'
+    t focus "$prog" progs/shapes.out 'area'
+    t focus "$prog" gprof2dot/bool.callgrind '^m'
+    python3 "$check" diamond 60 > "$tmp/diamond.out"
+    t sums "$prog" "$tmp/diamond.out"
+    n=$((n + 1))
+    lines=$("$prog" --format=folded "$tmp/diamond.out" | wc -l)
+    if [ "$lines" -le 100000 ]; then
+        echo "ok $n - 60 diamonds in a row: $lines stacks"
+    else
+        echo "not ok $n - 60 diamonds in a row: $lines stacks"
+        failed=$((failed + 1))
+    fi
+fi
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+exit 0

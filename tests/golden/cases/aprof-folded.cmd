@@ -1,0 +1,1 @@
+cgannotate --format=folded aprof/v1.aprof

@@ -1,0 +1,1 @@
+cgannotate --focus='(' folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --hide=ok --hide='[z-a]' folded/tree.out

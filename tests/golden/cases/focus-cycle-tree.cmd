@@ -1,0 +1,1 @@
+cgannotate --focus=check --inclusive=yes --tree=both --auto=no folded/cycle.out

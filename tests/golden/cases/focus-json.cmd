@@ -1,0 +1,1 @@
+cgannotate --format=json --focus=lex folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --focus=lex --inclusive=yes --auto=no folded/tree.out

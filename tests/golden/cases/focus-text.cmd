@@ -1,0 +1,1 @@
+cgannotate --focus=lex --auto=no folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --format=folded --diff folded/tree.out folded/tree.out

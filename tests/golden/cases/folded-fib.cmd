@@ -1,0 +1,1 @@
+cgannotate --format=folded --focus='^fib' progs/fib.out

@@ -1,0 +1,1 @@
+cgannotate --format=folded --focus=check folded/cycle.out

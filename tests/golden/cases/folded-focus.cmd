@@ -1,0 +1,1 @@
+cgannotate --format=folded --focus=alloc folded/tree.out

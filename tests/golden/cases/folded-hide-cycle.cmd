@@ -1,0 +1,1 @@
+cgannotate --format=folded --hide=odd folded/cycle.out

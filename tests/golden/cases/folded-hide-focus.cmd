@@ -1,0 +1,1 @@
+cgannotate --format=folded --hide=parse --focus=lex folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --format=folded --hide=main folded/tree.out

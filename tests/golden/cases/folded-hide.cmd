@@ -1,0 +1,1 @@
+cgannotate --format=folded --hide=parse folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --format=folded --merge folded/tree.out folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --format=folded writers/negative-total.out

@@ -1,0 +1,1 @@
+cgannotate --format=folded folded/shapes.out

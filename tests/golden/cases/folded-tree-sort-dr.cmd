@@ -1,0 +1,1 @@
+cgannotate --format=folded --sort=Dr folded/tree.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --hide='^fib' --threshold=55 fib.out

@@ -1,0 +1,1 @@
+cgannotate --hide=odd --inclusive=yes --tree=both --auto=no folded/cycle.out

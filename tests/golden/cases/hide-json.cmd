@@ -1,0 +1,1 @@
+cgannotate --format=json --hide=parse folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --hide=main --tree=both --auto=no folded/tree.out

@@ -1,0 +1,1 @@
+cgannotate --hide=parse --tree=both --auto=no folded/tree.out
