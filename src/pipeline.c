@@ -152,7 +152,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	if (focus != NULL)
 		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
 	if (opt->format == FORMAT_FOLDED)
-		report_folded(out, &p, cols.sort[0]);
+		report_folded(out, &p, cols.primary);
 	else if (opt->format == FORMAT_DOT)
 		print_graph(out, &p, opt, &cols);
 	else
