@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark: cgannotate against callgrind_annotate and wc -w on generated
+# Benchmark: cgannotate (the text report, and the call graph of
+# --format=dot) against callgrind_annotate and wc -w on generated
 # profiles of 10, 50 and 100 MB, and with --big also 1 GB of repeated
 # parts (the same program dumped 20 times: memory must follow the distinct
 # data).  Each command runs RUNS times (default 3), the programs
@@ -46,17 +47,19 @@ printf '%-8s %-20s %9s %9s %9s %9s %9s %9s\n' \
     size program seconds MB/s 'RSS MB' 'x wc -w' 'x linear' speedup
 sizes="10 50 100"
 $big && sizes="$sizes 1000"
-base_cga="" ; base_wc="" ; base_ref=""
+base_cga="" ; base_wc="" ; base_ref="" ; base_dot=""
 for mb in $sizes; do
     parts=1
     [ "$mb" -ge 1000 ] && parts=20
     f="$work/profile-$mb.out"
     "$work/gen" "$mb" "$parts" > "$f"
     real_mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
-    : > "$work/cga" ; : > "$work/ref" ; : > "$work/wc"
+    : > "$work/cga" ; : > "$work/ref" ; : > "$work/wc" ; : > "$work/dot"
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
         measure "$cga" $opts "$f" >> "$work/cga"
+        # --format=dot: the call graph, timed against the text report.
+        measure "$cga" --format=dot "$f" >> "$work/dot"
         measure wc -w "$f" >> "$work/wc"
         if $have_ref && [ "$mb" -le 100 ]; then
             # shellcheck disable=SC2086
@@ -67,17 +70,19 @@ for mb in $sizes; do
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
     ref_s=""
     [ -s "$work/ref" ] && ref_s=$(cut -d' ' -f1 "$work/ref" | median)
-    for prog in cga ref wc; do
+    for prog in cga dot ref wc; do
         [ -s "$work/$prog" ] || continue
         s=$(cut -d' ' -f1 "$work/$prog" | median)
         rss=$(cut -d' ' -f2 "$work/$prog" | median)
         # Seconds per MB against the smallest profile's: 1.00 is linear.
         base_var=base_$prog
         [ -n "${!base_var}" ] || printf -v "$base_var" '%s' "$(awk -v s="$s" -v m="$real_mb" 'BEGIN { print s / m }')"
-        case $prog in cga) name=cgannotate ;; ref) name=callgrind_annotate ;; wc) name="wc -w" ;; esac
+        case $prog in cga) name=cgannotate ;; dot) name="cgannotate dot" ;;
+            ref) name=callgrind_annotate ;; wc) name="wc -w" ;; esac
         awk -v size="$real_mb" -v name="$name" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
             -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" -v base="${!base_var}" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
+            if (prog == "dot") speed = sprintf("%.2fx", s / cga);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             printf "%-8s %-20s %9.3f %9.0f %9.0f %9.2f %9s %9s\n", size, name, s,
                    (s > 0 ? size / s : 0), rss / 1024, (wc > 0 ? s / wc : 0), lin, speed }'
@@ -86,7 +91,8 @@ done
 echo
 echo "cgannotate and callgrind_annotate with $opts; $runs runs each, medians." \
      "x linear: seconds per MB over those of the first row (1.00: linear)." \
-     "speedup: callgrind_annotate's time over cgannotate's."
+     "speedup: callgrind_annotate's time over cgannotate's;" \
+     "for cgannotate dot (--format=dot), its time over the text report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
 
 # --- --format=folded against the text report, on the 50 MB profile ----------
