@@ -12,7 +12,8 @@
 # Rows: cgannotate and callgrind_annotate with --inclusive=yes --tree=both;
 # "cgannotate plain", no options; "cgannotate sources", the options again
 # with every source file the profile names present (empty files), so that
-# per-line data is kept; wc -w.  Each command runs RUNS times (default 3),
+# per-line data is kept; "cgannotate dot", the call graph of --format=dot;
+# wc -w.  Each command runs RUNS times (default 3),
 # the programs alternating; the table gives medians.  Speed is always a
 # ratio measured in the same run.  callgrind_annotate is skipped above
 # 100 MB (too slow).
@@ -116,7 +117,7 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x wc -w' 'x linear' speedup
-progs="cga plain src ref wc"
+progs="cga plain src dot ref wc"
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
     name=${entry%%:*}
@@ -131,6 +132,7 @@ for entry in "${profiles[@]}"; do
         measure "$cga" "$f" >> "$work/plain"
         # shellcheck disable=SC2086
         (cd "$src" && measure "$cga" $opts "$f") >> "$work/src"
+        measure "$cga" --format=dot "$f" >> "$work/dot"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
@@ -154,11 +156,13 @@ for entry in "${profiles[@]}"; do
         fi
         case $prog in
         cga) label=cgannotate ;; plain) label="cgannotate plain" ;;
-        src) label="cgannotate sources" ;; ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
+        src) label="cgannotate sources" ;; dot) label="cgannotate dot" ;;
+        ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
             -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
+            if (prog == "dot") speed = sprintf("%.2fx", s / cga);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             printf "%-8s %-8s %-20s %9.3f %9.0f %9.1f %9.2f %9s %9s\n", name, size, label, s,
                    (s > 0 ? size / s : 0), rss / 1024, (wc > 0 ? s / wc : 0), lin, speed }'
@@ -168,7 +172,8 @@ echo
 echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no options;" \
      "sources: with $opts and every source file present (empty files). $runs runs each, medians." \
      "x linear: seconds per MB over those of the first generated profile (1.00: linear)." \
-     "speedup: callgrind_annotate's time over cgannotate's."
+     "speedup: callgrind_annotate's time over cgannotate's;" \
+     "for cgannotate dot (--format=dot), its time over the text report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
 
 # --- --format=folded against the text report, on the 50 MB profile ----------

@@ -317,6 +317,17 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 	return e;
 }
 
+/* Exact: each count is at most 2^64-1 in size, and there are fewer than
+ * 2^63 edges. */
+cost_t profile_times_called(const struct func *f)
+{
+	cost_t n = 0;
+
+	for (const struct edge *e = f->in; e; e = e->next_in)
+		n += e->count;
+	return n;
+}
+
 const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
 				     const struct func *callee)
 {

@@ -183,6 +183,8 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 /* The edge CALLER -> CALLEE, or NULL. */
 const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
 				     const struct func *callee);
+/* How many times F was called: the sum of its callers' counts. */
+cost_t profile_times_called(const struct func *f);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
 /* Whether some part was subtracted: the profile is a difference. */

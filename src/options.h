@@ -11,7 +11,7 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_FOLDED };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
@@ -28,6 +28,7 @@ struct options {
 	bool auto_annotate;
 	long context;
 	bool inclusive;
+	bool both_costs;           /* --inclusive=both: self costs and calls beside inclusive ones */
 	bool tree_caller;
 	bool tree_calling;
 	char **include_dirs;       /* each ends in "/"; the implicit "" first */
@@ -56,6 +57,8 @@ struct options {
 	bool asm_view;             /* --asm: machine code of the table's functions */
 	char **asm_functions;      /* --asm-function expressions: code shown whatever the threshold */
 	size_t nasm_functions;
+	double node_thres;         /* --format=dot: least inclusive share of a node, in % */
+	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

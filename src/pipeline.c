@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "model-profile.h"
 #include "model-rename.h"
+#include "report-dot.h"
 #include "report-folded.h"
 #include "report-json.h"
 #include "report-text.h"
@@ -86,6 +87,19 @@ static void print_table_report(FILE *out, struct profile *p, const struct option
 	table_release(&table);
 }
 
+/* The call graph: nodes by inclusive cost, whatever --inclusive says. */
+static void print_graph(FILE *out, struct profile *p, const struct options *opt,
+			const struct columns *cols)
+{
+	struct table table;
+	struct options incl = *opt;
+
+	incl.inclusive = true;
+	table_build(&table, p, &incl, cols->sort, cols->nsort);
+	report_dot(out, p, opt, cols, &table);
+	table_release(&table);
+}
+
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
 {
@@ -117,12 +131,13 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		p.source_dirs = opt->include_dirs;
 		p.nsource_dirs = opt->ninclude;
 	}
-	/* Stacks need no per-line or per-instruction data. */
-	if (opt->format == FORMAT_FOLDED) {
+	/* Stacks and graphs need no per-line or per-instruction data. */
+	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT) {
 		p.annotate_all = false;
 		p.nannotate_names = 0;
 	}
-	p.keep_instr = asm_wanted(opt) && opt->format != FORMAT_FOLDED;
+	p.keep_instr = asm_wanted(opt) && (opt->format == FORMAT_TEXT ||
+					   opt->format == FORMAT_JSON);
 	if (p.keep_instr && !objdump_available(asm_objdump_program()))
 		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
 		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
@@ -137,7 +152,9 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	if (focus != NULL)
 		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
 	if (opt->format == FORMAT_FOLDED)
-		report_folded(out, &p, cols.sort[0]);
+		report_folded(out, &p, cols.primary);
+	else if (opt->format == FORMAT_DOT)
+		print_graph(out, &p, opt, &cols);
 	else
 		print_table_report(out, &p, opt, &cols);
 	columns_release(&cols);
@@ -155,9 +172,10 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	struct aprof_routine **sel;
 	size_t nsel;
 
-	if (opt->format == FORMAT_FOLDED)
-		die(EXIT_USAGE, "%s: --format=folded applies to Callgrind and Cachegrind "
-		    "profiles, not to aprof reports", opt->profile);
+	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT)
+		die(EXIT_USAGE, "%s: --format=%s applies to Callgrind and Cachegrind "
+		    "profiles, not to aprof reports", opt->profile,
+		    opt->format == FORMAT_DOT ? "dot" : "folded");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);

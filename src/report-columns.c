@@ -27,6 +27,7 @@ void columns_init(struct columns *c, const struct profile *p, const struct optio
 	c->sort = xmalloc(c->nsort * sizeof(*c->sort));
 	for (size_t i = 0; i < c->nsort; i++)
 		c->sort[i] = opt->nsort ? event_index(p, opt->sort[i].event, "sort") : i;
+	c->primary = opt->nsort ? c->sort[0] : c->show[0];
 }
 
 void columns_release(struct columns *c)
@@ -67,21 +68,26 @@ void columns_print_events(FILE *out, const struct columns *c, const size_t *widt
 	}
 }
 
+void columns_print_count(FILE *out, const struct columns *c, size_t width, size_t event,
+			 cost_t x)
+{
+	char text[NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX];
+	size_t len = numfmt_count(text, x);
+
+	if (c->show_percs) {
+		if (x != COST_ABSENT && x != 0)
+			len += numfmt_percent(text + len, numfmt_ratio100(x, c->summary[event]));
+		else
+			len += (size_t)sprintf(text + len, "%9s", "");
+	}
+	fprintf(out, "%*s ", (int)width, text);
+}
+
 void columns_print_cost(FILE *out, const struct columns *c, const size_t *widths, const cost_t *v)
 {
 	for (size_t k = 0; k < c->nshow; k++) {
 		size_t i = c->show[k];
-		cost_t x = v ? v[i] : COST_ABSENT;
-		char text[NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX];
-		size_t len = numfmt_count(text, x);
 
-		if (c->show_percs) {
-			if (x != COST_ABSENT && x != 0)
-				len += numfmt_percent(text + len,
-						      numfmt_ratio100(x, c->summary[i]));
-			else
-				len += (size_t)sprintf(text + len, "%9s", "");
-		}
-		fprintf(out, "%*s ", (int)widths[i], text);
+		columns_print_count(out, c, widths[i], i, v ? v[i] : COST_ABSENT);
 	}
 }

@@ -19,6 +19,8 @@ struct columns {
 	size_t nshow;
 	size_t *sort;              /* event indices, primary first */
 	size_t nsort;
+	size_t primary;            /* the first --sort event, else the first shown:
+				      what views of a single event show */
 	bool show_percs;
 	const cost_t *summary;     /* percentages are relative to it */
 };
@@ -35,6 +37,9 @@ void columns_widen(const struct columns *c, size_t *widths, const cost_t *v);
 
 /* "EVENT   EVENT2 " padded to WIDTHS, as the headers print it. */
 void columns_print_events(FILE *out, const struct columns *c, const size_t *widths);
+/* The count X of EVENT, right-aligned in WIDTH and followed by a space. */
+void columns_print_count(FILE *out, const struct columns *c, size_t width, size_t event,
+			 cost_t x);
 /* One row of counts (V NULL: all absent), each right-aligned and followed
  * by a space. */
 void columns_print_cost(FILE *out, const struct columns *c, const size_t *widths, const cost_t *v);

@@ -113,17 +113,6 @@ static void write_edges(struct json *j, const struct profile *p, const struct or
 	free(calls);
 }
 
-/* Exact: each count is at most 2^64-1 in size, and there are fewer than
- * 2^63 edges. */
-static cost_t times_called(const struct func *f)
-{
-	cost_t n = 0;
-
-	for (const struct edge *e = f->in; e; e = e->next_in)
-		n += e->count;
-	return n;
-}
-
 /* "self" and "calls" of the source line or instruction E. */
 static void write_site(struct json *j, const struct profile *p, const struct order *o,
 		       const struct line_entry *e)
@@ -234,7 +223,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	json_key(j, "inclusive");
 	write_cost(j, f->total, p->nevents);
 	json_key(j, "calls");
-	json_int(j, times_called(f));
+	json_int(j, profile_times_called(f));
 	json_key(j, "callers");
 	write_edges(j, p, o, f, true);
 	json_key(j, "callees");

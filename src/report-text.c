@@ -78,6 +78,8 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	for (size_t i = 0; i < c->nsort; i++)
 		fprintf(out, " %s", t->thresholds[i]);
 	fputc('\n', out);
+	if (opt->both_costs)
+		fputs("Inclusive:        both\n", out);
 	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
 	print_list(out, "User annotated:   ", opt->user_files, opt->nuser);
 	fprintf(out, "Auto-annotation:  %s\n\n", opt->auto_annotate ? "on" : "off");
@@ -129,8 +131,83 @@ static struct call_row *edge_rows(const struct func *f, bool callers, size_t *n)
 	return rows;
 }
 
+/* The columns of --inclusive=both: for each shown event its inclusive and
+ * its self count, then the calls.  Widths are by event, as elsewhere. */
+struct both_columns {
+	size_t *incl, *self;
+	size_t calls;
+};
+
+static size_t *widths_named(const struct columns *c, const char *suffix)
+{
+	size_t *w = columns_widths_new(c);
+
+	for (size_t i = 0; i < c->nevents; i++)
+		w[i] += strlen(suffix);
+	return w;
+}
+
+static void both_init(struct both_columns *b, const struct columns *c, const struct table *t)
+{
+	b->incl = widths_named(c, " incl");
+	b->self = widths_named(c, " self");
+	b->calls = strlen("calls");
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct func *f = t->rows[i];
+		size_t w = numfmt_count_width(profile_times_called(f));
+
+		columns_widen(c, b->incl, f->total);
+		if (f->self != NULL)
+			columns_widen(c, b->self, f->self);
+		if (w > b->calls)
+			b->calls = w;
+	}
+}
+
+static void both_print_header(FILE *out, const struct columns *c, const struct both_columns *b)
+{
+	for (size_t k = 0; k < c->nshow; k++) {
+		const char *name = c->events[c->show[k]].name;
+		size_t pad_incl = b->incl[c->show[k]] - strlen(name);
+		size_t pad_self = b->self[c->show[k]] - strlen(name);
+
+		fprintf(out, "%s%-*s %s%-*s ", name, (int)pad_incl, " incl", name, (int)pad_self,
+			" self");
+	}
+	fprintf(out, "%-*s ", (int)b->calls, "calls");
+}
+
+/* The cells of a row: F's inclusive and self counts and its calls; or,
+ * for a --tree line (F NULL), the call's cost INCL under the inclusive
+ * columns and the others blank, so that the line keeps its fields. */
+static void both_print_cells(FILE *out, const struct columns *c, const struct both_columns *b,
+			     const cost_t *incl, const struct func *f)
+{
+	char count[NUMFMT_COUNT_MAX] = "";
+
+	for (size_t k = 0; k < c->nshow; k++) {
+		size_t i = c->show[k];
+
+		columns_print_count(out, c, b->incl[i], i, incl ? incl[i] : COST_ABSENT);
+		if (f != NULL)
+			columns_print_count(out, c, b->self[i], i, f->self ? f->self[i] : COST_ABSENT);
+		else
+			fprintf(out, "%*s ", (int)b->self[i], "");
+	}
+	if (f != NULL)
+		numfmt_count(count, profile_times_called(f));
+	fprintf(out, "%*s ", (int)b->calls, count);
+}
+
+static void both_release(struct both_columns *b)
+{
+	free(b->incl);
+	free(b->self);
+}
+
+/* With BOTH (--inclusive=both), the costs go under the inclusive columns. */
 static void print_tree(FILE *out, const struct columns *c, const size_t *w,
-		       const struct func *f, bool callers)
+		       const struct both_columns *both, const struct func *f, bool callers)
 {
 	size_t n;
 	struct call_row *rows = edge_rows(f, callers, &n);
@@ -138,7 +215,10 @@ static void print_tree(FILE *out, const struct columns *c, const size_t *w,
 
 	report_sort_calls(rows, n, c);
 	for (size_t i = 0; i < n; i++) {
-		columns_print_cost(out, c, w, rows[i].cost);
+		if (both != NULL)
+			both_print_cells(out, c, both, rows[i].cost, NULL);
+		else
+			columns_print_cost(out, c, w, rows[i].cost);
 		numfmt_count(count, rows[i].count);
 		fprintf(out, "%s%s (%sx)", callers ? " < " : " >   ", rows[i].other->fullname, count);
 		/* Unlike the function's own line, these show an empty object. */
@@ -154,11 +234,17 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 {
 	size_t *w = columns_widths_new(c);
 	bool tree = opt->tree_caller || opt->tree_calling;
+	struct both_columns both = { NULL, NULL, 0 };
 
 	for (size_t i = 0; i < t->nrows; i++)
 		columns_widen(c, w, t->rows[i]->total);
+	if (opt->both_costs)
+		both_init(&both, c, t);
 	report_rule(out);
-	columns_print_events(out, c, w);
+	if (opt->both_costs)
+		both_print_header(out, c, &both);
+	else
+		columns_print_events(out, c, w);
 	fputs(" file:function\n", out);
 	report_rule(out);
 	for (size_t i = 0; i < t->nshown; i++) {
@@ -168,16 +254,21 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 		if (tree)
 			fputc('\n', out);
 		if (opt->tree_caller && !unknown)
-			print_tree(out, c, w, f, true);
-		columns_print_cost(out, c, w, f->total);
+			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, true);
+		if (opt->both_costs)
+			both_print_cells(out, c, &both, f->total, f);
+		else
+			columns_print_cost(out, c, w, f->total);
 		fprintf(out, "%s %s", tree ? " * " : "", f->fullname);
 		if (f->object != NULL && *f->object)
 			fprintf(out, " [%s]", f->object);
 		fputc('\n', out);
 		if (opt->tree_calling && !unknown)
-			print_tree(out, c, w, f, false);
+			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, false);
 	}
 	fputc('\n', out);
+	if (opt->both_costs)
+		both_release(&both);
 	free(w);
 }
 

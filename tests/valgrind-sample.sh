@@ -22,7 +22,8 @@ fi
 # Every kind of work: reading both formats, compression, inlining, parts,
 # trees, inclusive costs, thresholds, annotation, and the error exits; diff,
 # merge, part selection, name rewriting, derived events, JSON, gzip and
-# standard input; aprof reports, their routine details and context trees.
+# standard input; aprof reports, their routine details and context trees;
+# call graphs and the both-costs table.
 if [ $# -eq 0 ]; then
     set -- ann1-default ann2-inclusive ann2-sort-thresholds crlf-line-ends \
         diff5-multipart diff7-mutual-recursion-inclusive evenodd-callers-tree \
@@ -33,7 +34,8 @@ if [ $# -eq 0 ]; then
         diff-hot-tree merge-threads part-hot-dumps mod-funcname mod-invalid \
         derived-nested json-small json-diff gzip-file gzip-truncated pipe-stdin \
         aprof-crypto-routines aprof-v5-drms aprof-v6-contexts aprof-bad-unknown-routine \
-        aprof-err-routine-ambiguous
+        aprof-err-routine-ambiguous \
+        dot-small dot-hostile dot-diff dot-inline both-small-tree both-diff
 fi
 
 . "$GOLDEN_DIR/prepare.sh"

@@ -173,6 +173,20 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 	case 2: argv[argc++] = (char *)"--hide=[aeiou]"; break;
 	case 3: argv[argc++] = (char *)"--focus=^m"; argv[argc++] = (char *)"--hide=."; break;
 	}
+	/* Both costs in one table; the call graph, with the default
+	 * thresholds, every function and call, or few. */
+	if (b[4] & 1)
+		argv[argc++] = (char *)"--inclusive=both";
+	if ((b[4] >> 1) & 3) {
+		argv[argc++] = (char *)"--format=dot";
+		if (((b[4] >> 1) & 3) == 2) {
+			argv[argc++] = (char *)"--node-thres=0";
+			argv[argc++] = (char *)"--edge-thres=0";
+		} else if (((b[4] >> 1) & 3) == 3) {
+			argv[argc++] = (char *)"--node-thres=100%";
+			argv[argc++] = (char *)"--edge-thres=5";
+		}
+	}
 	/* For aprof reports: their sort keys, routines, mangled names. */
 	switch ((b[3] >> 1) & 7) {
 	case 1: argv[argc++] = (char *)"--sort=self"; break;

@@ -238,7 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static const char warm[] =
-		"\x21\x00\x03\x00"
+		"\x21\x00\x03\x00\x00"
 		"events: Ir Dr\nfl=a.c\nfn=main\n3 10 2\ncfn=f\ncalls=2 5\n4 7 1\n"
 		"fn=f\n5 7 1\n";
 

@@ -5,7 +5,7 @@
 #
 # For each file matching a GLOB (relative to DATA-DIR): its first 300 lines,
 # and the whole file when it is small, each after a few bytes of option
-# choices (see harness.c: the first 4 bytes of an input are options).
+# choices (see harness.c: the first 5 bytes of an input are options).
 # OUT-DIR is emptied first.
 set -eu
 
@@ -23,14 +23,17 @@ for glob in "$@"; do
         base=$n-$(basename "$f")
         # inclusive, caller tree, user file; defaults; self, both trees,
         # sorted and shown by events, context 0.
-        { printf '\041\000\000\000'; head -n 300 "$f"; } > "$out/$base.head"
-        { printf '\000\000\000\000'; head -n 60 "$f"; } > "$out/$base.short"
+        { printf '\041\000\000\000\000'; head -n 300 "$f"; } > "$out/$base.head"
+        { printf '\000\000\000\000\000'; head -n 60 "$f"; } > "$out/$base.short"
+        # The call graph of every function and call; both costs with trees.
+        { printf '\000\000\000\000\004'; head -n 300 "$f"; } > "$out/$base.dot"
+        { printf '\006\000\000\000\001'; head -n 60 "$f"; } > "$out/$base.both"
         if [ "$(wc -c < "$f")" -le 32000 ]; then
-            { printf '\026\301\003\000'; cat "$f"; } > "$out/$base.all"
+            { printf '\026\301\003\000\000'; cat "$f"; } > "$out/$base.all"
         fi
         # Profiles with instruction addresses: --asm=yes --asm-function=...
         if grep -q '^positions:.*instr' "$f"; then
-            { printf '\000\000\030\000'; head -n 300 "$f"; } > "$out/$base.asm"
+            { printf '\000\000\030\000\000'; head -n 300 "$f"; } > "$out/$base.asm"
         fi
     done
 done

@@ -1,0 +1,15 @@
+/* Colours for weights from 0 to 1: gprof2dot's default "temperature" map,
+ * so that call graphs look as their readers know them. */
+#ifndef CGA_FMT_COLOR_H
+#define CGA_FMT_COLOR_H
+
+/* Room for "#rrggbb" and its NUL. */
+#define COLOR_HEX_MAX 8
+
+/* Write into BUF the colour of weight W (clamped to 0..1) as "#rrggbb":
+ * HSL hue 2/3 (1 - W), saturation 0.8 + 0.2 W, lightness 0.25 + 0.25 W,
+ * turned into RGB as CSS3 does; dark blue (#0d0d73) at 0, red (#ff0000)
+ * at 1. */
+void color_temperature(double w, char *buf);
+
+#endif

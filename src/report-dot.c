@@ -1,0 +1,668 @@
+#include "report-dot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calc-inclusive.h"
+#include "fmt-color.h"
+#include "fmt-num.h"
+#include "fmt-utf8.h"
+#include "xalloc.h"
+
+/* Graphviz rejects a quoted string of more than 16 KB (its scanner's
+ * buffer); longer ones are written as "..." + "..." pieces, which DOT
+ * joins into one string. */
+#define PIECE_MAX 4096
+/* Label lines of more characters are shortened (see shorten_name). */
+#define LABEL_MAX 60
+
+static const char replacement[] = "\xef\xbf\xbd";   /* U+FFFD */
+static const char ellipsis[] = "\xe2\x80\xa6";      /* U+2026 */
+static const char times[] = "\xc3\x97";             /* U+00D7 */
+
+struct dot {
+	FILE *out;
+	size_t event;              /* the one event of the graph */
+	cost_t total;              /* shares are of it */
+	bool diff;                 /* shares and counts are changes: signed */
+	struct func **nodes;       /* kept functions, in output order */
+	size_t nnodes;
+	size_t *rank;              /* by function index: 1 + position in nodes, 0 if left out */
+	struct cycles cycles;      /* of the call graph drawn */
+};
+
+static cost_t value(const cost_t *v, size_t event)
+{
+	return v == NULL || v[event] == COST_ABSENT ? 0 : v[event];
+}
+
+/* X as a percentage of the total: what --inclusive=yes prints. */
+static double share(const struct dot *d, cost_t x)
+{
+	return numfmt_ratio100(x, d->total);
+}
+
+/* Weight of a share for colour and width, 0..1; a change by its size. */
+static double weight(double pct)
+{
+	double w = fabs(pct) / 100.0;
+
+	return w > 1.0 ? 1.0 : w;
+}
+
+/* ---- quoted strings ---- */
+
+struct quoted {
+	FILE *out;
+	size_t run;                /* bytes since the last opening quote */
+};
+
+static void quoted_begin(struct quoted *q, FILE *out)
+{
+	q->out = out;
+	q->run = 0;
+	fputc('"', out);
+}
+
+/* End a piece and start the next one. */
+static void quoted_split(struct quoted *q)
+{
+	fputs("\" + \"", q->out);
+	q->run = 0;
+}
+
+/* S[0..N): an escape sequence or a whole character, never split. */
+static void quoted_put(struct quoted *q, const char *s, size_t n)
+{
+	if (q->run + n > PIECE_MAX)
+		quoted_split(q);
+	fwrite(s, 1, n, q->out);
+	q->run += n;
+}
+
+static void quoted_end(struct quoted *q)
+{
+	fputc('"', q->out);
+}
+
+/* The length of the character at S (N > 0 bytes left): a valid UTF-8
+ * sequence, else one byte.  *TEXT tells whether it is text: valid, and
+ * neither a control character nor U+FFFE or U+FFFF, which XML (and so SVG)
+ * forbids. */
+static size_t char_length(const unsigned char *s, size_t n, bool *text)
+{
+	size_t len = utf8_length(s, n);
+
+	*text = len > 1 ? !(len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
+		: len == 1 && *s >= 0x20 && *s != 0x7f;
+	return len ? len : 1;
+}
+
+/* Bytes written as they are: printable ASCII but for those escaped. */
+static size_t plain_run(const char *s, size_t n, bool colon)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' && s[i] != '"' &&
+	       !(colon && s[i] == ':'))
+		i++;
+	return i;
+}
+
+/* Plain ASCII S[0..N), which may be split anywhere. */
+static void quoted_put_plain(struct quoted *q, const char *s, size_t n)
+{
+	while (n > 0) {
+		size_t k = PIECE_MAX - q->run;
+
+		if (k == 0) {
+			quoted_split(q);
+			k = PIECE_MAX;
+		}
+		k = k < n ? k : n;
+		fwrite(s, 1, k, q->out);
+		q->run += k;
+		s += k;
+		n -= k;
+	}
+}
+
+enum escaping {
+	ESC_TEXT,                  /* labels, tooltips: what is no text as U+FFFD */
+	ESC_ID,                    /* ids: what is no text as \xNN */
+	ESC_ID_FILE,               /* the file part of an id: ':' as \: too */
+};
+
+/* S, with backslashes doubled and quotes escaped as DOT wants.  An id is
+ * the file name (ESC_ID_FILE), ':', and the function name (ESC_ID): its
+ * first bare ':' ends the file name, and bytes that are no text are
+ * written \xNN each, so that two functions never share an id. */
+static void put_escaped(struct quoted *q, const char *s, enum escaping how)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s);
+	bool colon = how == ESC_ID_FILE;
+
+	while (n > 0) {
+		size_t len = plain_run((const char *)p, n, colon);
+		bool text;
+		char esc[8];
+
+		if (len > 0) {
+			quoted_put_plain(q, (const char *)p, len);
+		} else if (*p == '\\' || *p == '"' || (colon && *p == ':')) {
+			esc[0] = '\\';
+			esc[1] = (char)*p;
+			quoted_put(q, esc, 2);
+			len = 1;
+		} else if ((len = char_length(p, n, &text)), text) {
+			quoted_put(q, (const char *)p, len);
+		} else if (how == ESC_TEXT) {
+			quoted_put(q, replacement, 3);
+		} else {
+			for (size_t i = 0; i < len; i++) {
+				snprintf(esc, sizeof(esc), "\\x%02x", p[i]);
+				quoted_put(q, esc, 4);
+			}
+		}
+		p += len;
+		n -= len;
+	}
+}
+
+/* ---- label text ---- */
+
+/* S with every character that is not text (see char_length) replaced by
+ * U+FFFD.  A new string. */
+static char *clean_text(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), o = 0;
+	char *t = xmalloc(3 * n + 1);
+
+	while (n > 0) {
+		bool text;
+		size_t len = char_length(p, n, &text);
+
+		if (!text) {
+			memcpy(t + o, replacement, 3);
+			o += 3;
+		} else {
+			memcpy(t + o, p, len);
+			o += len;
+		}
+		p += len;
+		n -= len;
+	}
+	t[o] = '\0';
+	return t;
+}
+
+static size_t nchars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Byte offset of the character K characters into S (S's length if fewer). */
+static size_t char_offset(const char *s, size_t k)
+{
+	size_t i = 0;
+
+	for (; s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && k-- == 0)
+			break;
+	return i;
+}
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* At S[I], the length of "operator" and the symbols naming it (the '<' of
+ * "operator<" is no template bracket); 0 if no operator name starts there. */
+static size_t operator_name(const char *s, size_t i)
+{
+	size_t k = 8;
+
+	if (strncmp(s + i, "operator", 8) != 0 || (i > 0 && ident_char(s[i - 1])))
+		return 0;
+	while (s[i + k] == ' ')
+		k++;
+	while (s[i + k] != '\0' && strchr("<>=-!+*/%^&|~", s[i + k]) != NULL)
+		k++;
+	return k;
+}
+
+/* The index of the '>' closing the '<' at S[I], or 0 if none does. */
+static size_t closing_bracket(const char *s, size_t i)
+{
+	size_t depth = 0;
+
+	for (size_t j = i; s[j]; j++) {
+		size_t k = operator_name(s, j);
+
+		if (k > 0) {
+			j += k - 1;
+		} else if (s[j] == '-' && s[j + 1] == '>') {
+			j++;
+		} else if (s[j] == '<') {
+			depth++;
+		} else if (s[j] == '>' && --depth == 0) {
+			return j;
+		}
+	}
+	return 0;
+}
+
+/* S with the argument list of every outermost template cut to "<…>".  A
+ * new string. */
+static char *elide_templates(const char *s)
+{
+	char *t = xmalloc(strlen(s) + 1);
+	size_t o = 0;
+
+	for (size_t i = 0; s[i];) {
+		size_t k = operator_name(s, i), close;
+
+		if (k > 0) {
+			memcpy(t + o, s + i, k);
+			o += k;
+			i += k;
+		} else if (s[i] == '<' && (close = closing_bracket(s, i)) > i + 1) {
+			/* "<…>" is 5 bytes: shorter lists stay as they are, so
+			 * the result is never longer than S. */
+			if (close - i + 1 > 5) {
+				o += (size_t)sprintf(t + o, "<%s>", ellipsis);
+			} else {
+				memcpy(t + o, s + i, close - i + 1);
+				o += close - i + 1;
+			}
+			i = close + 1;
+		} else {
+			t[o++] = s[i++];
+		}
+	}
+	t[o] = '\0';
+	return t;
+}
+
+/* Whether S, what follows a parenthesised list, makes that list the
+ * parameters of a function: nothing, or qualifiers, or callgrind's "'N"
+ * (the recursion depth) -- not the "'caller" of --separate-callers names,
+ * where "(below main)" is no parameter list. */
+static bool after_parameters(const char *s)
+{
+	static const char *const tails[] = { " const", " volatile", " &", " [clone", " noexcept" };
+
+	if (*s == '\0')
+		return true;
+	if (*s == '\'')
+		return s[1] != '\0' && strspn(s + 1, "0123456789") == strlen(s + 1);
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++)
+		if (strncmp(s, tails[i], strlen(tails[i])) == 0)
+			return true;
+	return false;
+}
+
+/* S with the contents of its parameter list (its last outermost
+ * parenthesised list, if only qualifiers follow it) cut to "…".  A new
+ * string. */
+static char *elide_parameters(const char *s)
+{
+	size_t depth = 0, open = 0, last_open = 0, last_close = 0;
+
+	for (size_t i = 0; s[i]; i++) {
+		size_t k = operator_name(s, i);
+
+		if (k > 0) {
+			i += k - 1;
+		} else if (s[i] == '(') {
+			if (depth++ == 0)
+				open = i;
+		} else if (s[i] == ')' && depth > 0 && --depth == 0) {
+			last_open = open;
+			last_close = i;
+		}
+	}
+	/* Lists of up to 3 bytes are no longer than "…". */
+	if (last_close <= last_open + 1 + strlen(ellipsis) || !after_parameters(s + last_close + 1))
+		return xstrdup(s);
+	return xasprintf("%.*s%s%s", (int)(last_open + 1), s, ellipsis, s + last_close);
+}
+
+/* S if it has at most MAX characters, else its first and last characters
+ * around "…", MAX in all.  A new string. */
+static char *cut_middle(const char *s, size_t max)
+{
+	size_t n = nchars(s), head = (max - 1) / 3, tail = max - 1 - head;
+
+	if (n <= max)
+		return xstrdup(s);
+	return xasprintf("%.*s%s%s", (int)char_offset(s, head), s, ellipsis,
+			 s + char_offset(s, n - tail));
+}
+
+/* A function name for a label: as it is up to LABEL_MAX characters; else
+ * with template arguments cut to <…>; if still too long, also the
+ * parameters to (…); if still too long, cut in the middle.  A new string. */
+static char *shorten_name(const char *name)
+{
+	char *a, *b, *c;
+
+	if (nchars(name) <= LABEL_MAX)
+		return xstrdup(name);
+	a = elide_templates(name);
+	if (nchars(a) <= LABEL_MAX)
+		return a;
+	b = elide_parameters(a);
+	c = cut_middle(b, LABEL_MAX);
+	free(a);
+	free(b);
+	return c;
+}
+
+/* ---- nodes and edges ---- */
+
+/* "12.34%", or in a diff "+12.34%" and "-12.34%" (a change). */
+static void format_share(char *buf, size_t cap, const struct dot *d, cost_t x)
+{
+	snprintf(buf, cap, d->diff && x != 0 ? "%+.2f%%" : "%.2f%%", share(d, x));
+}
+
+/* "N×", signed in a diff. */
+static void format_count(char *buf, const struct dot *d, cost_t n)
+{
+	size_t o = 0;
+
+	if (d->diff && n > 0)
+		buf[o++] = '+';
+	o += numfmt_decimal(buf + o, n);
+	memcpy(buf + o, times, sizeof(times));
+}
+
+static void put_line(struct quoted *q, const char *s, bool last)
+{
+	put_escaped(q, s, ESC_TEXT);
+	if (!last)
+		quoted_put(q, "\\n", 2);
+}
+
+/* The object F's code is in ("" if the profile does not say): inlined
+ * code is in that of the function it was inlined into. */
+static const char *object_of(const struct func *f)
+{
+	if ((f->object == NULL || *f->object == '\0') && f->host != NULL)
+		f = f->host;
+	return f->object != NULL ? f->object : "";
+}
+
+/* Where F lives: "file [object]", the object by its base name. */
+static char *location(const struct func *f)
+{
+	char *file = clean_text(f->key.file->name), *obj, *line;
+	char *file_short = cut_middle(file, LABEL_MAX), *obj_short;
+	const char *object = object_of(f), *slash = strrchr(object, '/');
+
+	if (*object == '\0') {
+		free(file);
+		return file_short;
+	}
+	obj = clean_text(slash != NULL && slash[1] != '\0' ? slash + 1 : object);
+	obj_short = cut_middle(obj, LABEL_MAX);
+	line = xasprintf("%s [%s]", file_short, obj_short);
+	free(file);
+	free(file_short);
+	free(obj);
+	free(obj_short);
+	return line;
+}
+
+static void put_label(FILE *out, const struct dot *d, const struct func *f)
+{
+	char *name = clean_text(f->key.name), *shown = shorten_name(name), *where = location(f);
+	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 4];
+	struct quoted q;
+
+	format_share(incl, sizeof(incl), d, value(f->total, d->event));
+	format_share(self, sizeof(self), d, value(f->self, d->event));
+	snprintf(self_paren, sizeof(self_paren), "(%s)", self);
+	format_count(calls, d, profile_times_called(f));
+	quoted_begin(&q, out);
+	put_line(&q, shown, false);
+	put_line(&q, where, false);
+	put_line(&q, incl, false);
+	put_line(&q, self_paren, false);
+	put_line(&q, calls, true);
+	quoted_end(&q);
+	free(name);
+	free(shown);
+	free(where);
+}
+
+/* F's full name, quoted: as its id, "file:function" (see put_escaped), or
+ * (ID false) as text for the tooltip that SVG viewers show on hover,
+ * "file:function [object]". */
+static void put_name(FILE *out, const struct func *f, bool id)
+{
+	struct quoted q;
+
+	quoted_begin(&q, out);
+	put_escaped(&q, f->key.file->name, id ? ESC_ID_FILE : ESC_TEXT);
+	quoted_put(&q, ":", 1);
+	put_escaped(&q, f->key.name, id ? ESC_ID : ESC_TEXT);
+	if (!id && *object_of(f) != '\0') {
+		quoted_put(&q, " [", 2);
+		put_escaped(&q, object_of(f), ESC_TEXT);
+		quoted_put(&q, "]", 1);
+	}
+	quoted_end(&q);
+}
+
+static void put_node(const struct dot *d, const struct func *f)
+{
+	char color[COLOR_HEX_MAX];
+
+	color_temperature(weight(share(d, value(f->total, d->event))), color);
+	fputc('\t', d->out);
+	put_name(d->out, f, true);
+	fprintf(d->out, " [color=\"%s\", label=", color);
+	put_label(d->out, d, f);
+	fputs(", tooltip=", d->out);
+	put_name(d->out, f, false);
+	fputs("];\n", d->out);
+}
+
+/* A call inside a cycle of calls counts the nested calls again at each
+ * level: its cost is no share of anything, so it shows only its count and
+ * takes its colour from the callee. */
+static bool in_cycle(const struct dot *d, const struct edge *e)
+{
+	const struct cycles *c = &d->cycles;
+	size_t from = c->comp[c->rep[e->key.caller->index]];
+
+	return c->cyclic[from] && from == c->comp[c->rep[e->key.callee->index]];
+}
+
+static void put_edge(const struct dot *d, const struct edge *e)
+{
+	cost_t x = value(e->cost, d->event);
+	bool cycle = in_cycle(d, e);
+	double w = weight(share(d, cycle ? value(e->key.callee->total, d->event) : x));
+	double pen = fmax(4.0 * w, 0.5);
+	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 4];
+	struct quoted q;
+
+	color_temperature(w, color);
+	format_share(pct, sizeof(pct), d, x);
+	format_count(calls, d, e->count);
+	fputc('\t', d->out);
+	put_name(d->out, e->key.caller, true);
+	fputs(" -> ", d->out);
+	put_name(d->out, e->key.callee, true);
+	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=",
+		0.5 * sqrt(pen), color, color);
+	quoted_begin(&q, d->out);
+	if (!cycle)
+		put_line(&q, pct, false);
+	put_line(&q, calls, true);
+	quoted_end(&q);
+	fprintf(d->out, ", penwidth=\"%.2f\"];\n", pen);
+}
+
+static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thres)
+{
+	if (d->rank[e->key.caller->index] == 0 || d->rank[e->key.callee->index] == 0)
+		return false;
+	return in_cycle(d, e) || fabs(share(d, value(e->cost, d->event))) >= edge_thres;
+}
+
+/* Code inlined from another file is a function of the model (a row of the
+ * table) that nobody calls: a dashed edge from the function it was inlined
+ * into shows where it belongs. */
+static void put_inlined(const struct dot *d, const struct func *f)
+{
+	double w = weight(share(d, value(f->total, d->event)));
+	double pen = fmax(4.0 * w, 0.5);
+	char color[COLOR_HEX_MAX];
+
+	color_temperature(w, color);
+	fputc('\t', d->out);
+	put_name(d->out, f->host, true);
+	fputs(" -> ", d->out);
+	put_name(d->out, f, true);
+	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=\"inlined\","
+		" penwidth=\"%.2f\", style=dashed];\n", 0.5 * sqrt(pen), color, color, pen);
+}
+
+/* An edge to write: a call, or (EDGE NULL) code inlined into a node. */
+struct link {
+	size_t from, to;           /* ranks */
+	const struct edge *edge;
+	const struct func *inlined;
+};
+
+static int link_cmp(const void *a, const void *b)
+{
+	const struct link *x = a, *y = b;
+
+	if (x->from != y->from)
+		return (x->from > y->from) - (x->from < y->from);
+	if (x->to != y->to)
+		return (x->to > y->to) - (x->to < y->to);
+	return (x->edge == NULL) - (y->edge == NULL);
+}
+
+/* The edges between kept nodes, in the order of their callers, then of
+ * their callees. */
+static void put_edges(const struct dot *d, double edge_thres)
+{
+	struct link *links = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < d->nnodes; i++) {
+		const struct func *f = d->nodes[i];
+
+		for (const struct edge *e = f->out; e; e = e->next_out) {
+			if (!edge_kept(d, e, edge_thres))
+				continue;
+			xgrow(&links, &cap, n + 1, sizeof(*links));
+			links[n++] = (struct link){ i + 1, d->rank[e->key.callee->index], e, NULL };
+		}
+		if (f->host != NULL && d->rank[f->host->index] != 0) {
+			xgrow(&links, &cap, n + 1, sizeof(*links));
+			links[n++] = (struct link){ d->rank[f->host->index], i + 1, NULL, f };
+		}
+	}
+	if (n > 1)
+		qsort(links, n, sizeof(*links), link_cmp);
+	for (size_t k = 0; k < n; k++) {
+		if (links[k].edge != NULL)
+			put_edge(d, links[k].edge);
+		else
+			put_inlined(d, links[k].inlined);
+	}
+	free(links);
+}
+
+/* Largest first (in a diff, the largest change either way), then by name:
+ * the order never depends on the order of the input. */
+static int node_cmp(const void *a, const void *b, void *arg)
+{
+	const struct dot *d = arg;
+	const struct func *f = *(const struct func *const *)a;
+	const struct func *g = *(const struct func *const *)b;
+	cost_t x = value(f->total, d->event), y = value(g->total, d->event);
+	int c;
+
+	if (d->diff) {
+		x = x < 0 ? -x : x;
+		y = y < 0 ? -y : y;
+	}
+	if (x != y)
+		return x > y ? -1 : 1;
+	if ((c = strcmp(f->fullname, g->fullname)) != 0)
+		return c;
+	/* "a:b" + "c" and "a" + "b:c" print alike. */
+	if ((c = strcmp(f->key.file->name, g->key.file->name)) != 0)
+		return c;
+	return strcmp(f->key.name, g->key.name);
+}
+
+static void choose_nodes(struct dot *d, const struct profile *p, const struct table *t,
+			 double node_thres)
+{
+	d->nodes = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*d->nodes));
+	d->nnodes = 0;
+	for (size_t i = 0; i < t->nrows; i++)
+		if (fabs(share(d, value(t->rows[i]->total, d->event))) >= node_thres)
+			d->nodes[d->nnodes++] = t->rows[i];
+	qsort_r(d->nodes, d->nnodes, sizeof(*d->nodes), node_cmp, d);
+	d->rank = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*d->rank));
+	for (size_t i = 0; i < d->nnodes; i++)
+		d->rank[d->nodes[i]->index] = i + 1;
+}
+
+/* What the graph shows, for whoever reads the DOT text. */
+static void put_comment(const struct dot *d, const struct profile *p,
+			const struct options *opt)
+{
+	char *event = clean_text(p->events[d->event].name);
+	char total[NUMFMT_COUNT_MAX];
+
+	numfmt_count(total, d->total);
+	fprintf(d->out, "// cgannotate call graph of %s%s; shares of %s %s;"
+		" nodes of at least %g%%, calls of at least %g%%\n", event,
+		d->diff ? ", NEW minus OLD" : "", d->diff ? "OLD's total" : "the total",
+		total, opt->node_thres, opt->edge_thres);
+	free(event);
+}
+
+void report_dot(FILE *out, struct profile *p, const struct options *opt,
+		const struct columns *c, const struct table *t)
+{
+	struct dot d = { .out = out, .event = c->primary, .diff = profile_is_diff(p) };
+
+	d.total = value(t->base, d.event);
+	choose_nodes(&d, p, t, opt->node_thres);
+	cycles_find(&d.cycles, p);
+	put_comment(&d, p, opt);
+	fputs("digraph {\n"
+	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n"
+	      "\tnode [fontcolor=white, fontname=Arial, fontsize=10, height=0, shape=box,"
+	      " style=filled, width=0];\n"
+	      "\tedge [fontname=Arial, fontsize=10];\n", out);
+	for (size_t i = 0; i < d.nnodes; i++)
+		put_node(&d, d.nodes[i]);
+	put_edges(&d, opt->edge_thres);
+	fputs("}\n", out);
+	cycles_release(&d.cycles);
+	free(d.nodes);
+	free(d.rank);
+}

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Every call graph the tests produce goes through Graphviz (TAP output).
+#
+# usage: tests/dot-render.sh [CGANNOTATE]
+#
+# Renders with `dot -Tsvg`: the expected output of each golden case that
+# writes DOT, the graph of every profile under tests/golden/data with
+# --node-thres=0 --edge-thres=0 (every function and call; the largest with
+# the default thresholds), and graphs of
+# profiles made here with names too long for one DOT string.  A graph passes
+# when dot exits 0, writes nothing on standard error (no warning either) and
+# draws as many nodes and edges as the DOT text has.  Exits 77 (skipped) when
+# dot is not installed.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+golden=${GOLDEN_DIR:-$here/golden}
+prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+
+if ! command -v dot > /dev/null 2>&1; then
+    echo "1..0 # SKIP dot (Graphviz) not found"
+    exit 77
+fi
+if [ ! -x "$prog" ]; then
+    echo "Bail out! $prog: not an executable (give the program under test as argument or CGANNOTATE)"
+    exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-dot.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failed=0
+
+# check NAME FILE: render FILE, a DOT graph.
+check() {
+    n=$((n + 1))
+    edges=$(grep -c '" -> "' "$2")
+    nodes=$(grep -c '^	"' "$2")
+    nodes=$((nodes - edges))
+    if ! dot -Tsvg "$2" > "$tmp/svg" 2> "$tmp/err"; then
+        why="dot failed"
+    elif [ -s "$tmp/err" ]; then
+        why="dot wrote to standard error"
+    elif [ "$(grep -c '<g id="node' "$tmp/svg")" != "$nodes" ] ||
+         [ "$(grep -c '<g id="edge' "$tmp/svg")" != "$edges" ]; then
+        why="$nodes nodes and $edges edges in the DOT text, not in the SVG"
+    else
+        echo "ok $n - $1 ($nodes nodes, $edges edges)"
+        return
+    fi
+    echo "not ok $n - $1: $why"
+    head -n 5 "$tmp/err" | sed 's/^/# /'
+    failed=$((failed + 1))
+}
+
+# The expected outputs of the golden cases that write a graph.
+for cmd in "$golden"/cases/*.cmd; do
+    name=${cmd##*/}
+    name=${name%.cmd}
+    out=${cmd%.cmd}.out
+    grep -q -e '--format=dot' "$cmd" || continue
+    head -n 1 "$out" | grep -q '^// cgannotate call graph' || continue
+    check "golden $name" "$out"
+done
+
+# Every profile of the golden data, every function and call drawn (but for
+# bzr.callgrind, whose 8000 nodes and edges would take dot minutes).
+cd "$golden/data" || exit 99
+for f in progs/*.out progs/*.out-0? progs/*.cgout gprof2dot/*.callgrind dot/*.out \
+         valgrind/cachegrind/tests/*.cgout \
+         wide/*.out diff/*.out; do
+    [ -f "$f" ] || continue
+    all="--node-thres=0 --edge-thres=0"
+    [ "$f" = gprof2dot/bzr.callgrind ] && all=
+    # shellcheck disable=SC2086
+    if ! "$prog" --format=dot $all "$f" > "$tmp/graph.dot" 2> "$tmp/err"; then
+        n=$((n + 1))
+        echo "not ok $n - $f: cgannotate failed"
+        head -n 5 "$tmp/err" | sed 's/^/# /'
+        failed=$((failed + 1))
+        continue
+    fi
+    check "$f" "$tmp/graph.dot"
+done
+
+# Names longer than Graphviz takes in one string (16 KB), full of the
+# characters DOT escapes, so that pieces end next to escape sequences.
+awk 'BEGIN {
+    s = ""; for (i = 0; i < 9000; i++) s = s "q\"\\\\:x";
+    t = ""; for (i = 0; i < 5000; i++) t = t "std::vector<int, std::allocator<int> > ";
+    print "events: Ir"; print "summary: 10"; print "fl=a:b\\" s
+    print "fn=main"; print "1 1"; print "cfn=" s; print "calls=1 1"; print "1 9"
+    print "fn=" s; print "2 4"; print "cfn=" t "(int)"; print "calls=2 2"; print "2 5"
+    print "fn=" t "(int)"; print "3 5" }' > "$tmp/long.out"
+"$prog" --format=dot "$tmp/long.out" > "$tmp/long.dot" 2> "$tmp/err" || echo "# cgannotate failed on long names"
+check "names of 45 KB and 200 KB" "$tmp/long.dot"
+
+echo "1..$n"
+echo "# $((n - failed)) passed, $failed failed"
+exit 0

@@ -1,0 +1,1 @@
+cgannotate --inclusive=all dot/small.out

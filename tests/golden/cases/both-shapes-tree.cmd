@@ -1,0 +1,1 @@
+cgannotate --inclusive=both --tree=caller progs/shapes.out

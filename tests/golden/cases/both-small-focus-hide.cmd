@@ -1,0 +1,1 @@
+cgannotate --inclusive=both --auto=no --focus='^rec$' --hide=helper dot/small.out

@@ -1,0 +1,1 @@
+cgannotate --inclusive=both --auto=no --tree=both dot/small.out

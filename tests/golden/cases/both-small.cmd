@@ -1,0 +1,1 @@
+cgannotate --inclusive=both --auto=no dot/small.out

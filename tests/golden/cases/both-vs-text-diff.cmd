@@ -1,0 +1,1 @@
+cd progs && o="--diff --auto=no --show=Ir,Dr hot.out hot-after.out" && cgannotate --inclusive=both $o > b && cgannotate --inclusive=yes $o > i && cgannotate --threshold=100 $o > s && cgannotate --format=json $o > j && python3 ../tools/both-vs-text.py b i s j

@@ -1,0 +1,1 @@
+cd progs && o="--show=Ir,D1mr --sort=D1mr --auto=no" && cgannotate --inclusive=both $o hot.out > b && cgannotate --inclusive=yes $o hot.out > i && cgannotate --threshold=100 $o hot.out > s && cgannotate --format=json $o hot.out > j && python3 ../tools/both-vs-text.py b i s j

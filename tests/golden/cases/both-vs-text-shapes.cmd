@@ -1,0 +1,1 @@
+cd progs && cgannotate --inclusive=both --auto=no shapes.out > b && cgannotate --inclusive=yes --auto=no shapes.out > i && cgannotate --threshold=100 --auto=no shapes.out > s && cgannotate --format=json --auto=no shapes.out > j && python3 ../tools/both-vs-text.py b i s j

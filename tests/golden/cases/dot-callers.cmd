@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --node-thres=2 evenodd-callers.out

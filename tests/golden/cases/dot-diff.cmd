@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --diff hot.out hot-after.out

@@ -1,0 +1,1 @@
+cgannotate --format=dot gprof2dot/empty.callgrind

@@ -1,0 +1,1 @@
+cgannotate --format=dot aprof/v2.aprof

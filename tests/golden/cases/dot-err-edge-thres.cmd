@@ -1,0 +1,1 @@
+cgannotate --format=dot --edge-thres=101 dot/small.out

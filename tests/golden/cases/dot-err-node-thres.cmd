@@ -1,0 +1,1 @@
+cgannotate --format=dot --node-thres=half dot/small.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --focus="^fib'2$" fib.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --sort=D1mr,Ir hot.out

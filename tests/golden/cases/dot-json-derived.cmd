@@ -1,0 +1,1 @@
+cd progs && sed "/^events:/a event: Cyc = Ir + 10 I1mr + 100 ILmr : Estimated cycles" hot.out > cyc.out && cgannotate --format=dot --show=Cyc,Ir cyc.out > d && cgannotate --format=json --auto=no --show=Cyc,Ir cyc.out > j && python3 ../tools/dot-vs-json.py d j Cyc 0.5 0.1

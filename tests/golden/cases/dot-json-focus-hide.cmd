@@ -1,0 +1,1 @@
+cd progs && o="--focus=main --hide=^_dl_ --node-thres=0.1 --edge-thres=0" && cgannotate --format=dot $o hot.out > d && cgannotate --format=json --auto=no --focus=main --hide=^_dl_ hot.out > j && python3 ../tools/dot-vs-json.py d j Ir 0.1 0

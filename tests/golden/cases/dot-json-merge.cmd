@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --merge threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 > d && cgannotate --format=json --auto=no --merge threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 > j && python3 ../tools/dot-vs-json.py d j Ir 0.5 0.1

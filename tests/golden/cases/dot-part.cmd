@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --part=2 fib-bb.out

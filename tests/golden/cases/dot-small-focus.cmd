@@ -1,0 +1,1 @@
+cgannotate --format=dot --focus='^rec$' dot/small.out

@@ -1,0 +1,1 @@
+cgannotate --format=dot --sort=Dr dot/small.out

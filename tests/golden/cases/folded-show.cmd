@@ -1,0 +1,1 @@
+cgannotate --format=folded --show=Dr,Ir dot/small.out

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Check cgannotate's --format=dot output against its --format=json output
+of the same profile, computed independently here.
+
+usage: dot-vs-json.py DOT JSON EVENT NODE_THRES EDGE_THRES
+
+JSON must come from --format=json (which lists every function with its
+inclusive cost and call edges).  Checked:
+  - the nodes are exactly the functions whose inclusive cost is at least
+    NODE_THRES % of the total (in a diff: in size, of OLD's total);
+  - each node's id names its file and function; its label's lines are the
+    name (whole when it has at most 60 characters, else at most 60), the file,
+    the inclusive share, the self share in parentheses and the calls "N×";
+    its colour is the temperature map of the inclusive share (colorsys);
+  - the call edges are exactly the calls between nodes that are inside a
+    cycle of calls (found here with the "inlined" edges merging inlined code
+    into its host), or whose cost is at least EDGE_THRES %; a call in a cycle
+    shows only its count, any other call its share and count; colour, pen
+    width and arrow size follow from the share (for a call in a cycle, that of
+    the callee).
+Prints one summary line, or the differences found (exit status 1).
+"""
+import colorsys
+import json
+import math
+import re
+import sys
+
+TIMES = "\u00d7"
+
+
+def fail(problems, msg):
+    problems.append(msg)
+
+
+def dot_strings(text):
+    """The value of a DOT id or attribute written as "..." [+ "..."]...: the
+    scanner turns \\" into " and keeps any other backslash pair."""
+    out = []
+    for part in re.findall(r'"((?:[^"\\]|\\.)*)"', text):
+        i = 0
+        while i < len(part):
+            if part[i] == "\\":
+                out.append('"' if part[i + 1] == '"' else part[i:i + 2])
+                i += 2
+            else:
+                out.append(part[i])
+                i += 1
+    return "".join(out)
+
+
+def unescape_id(s):
+    """(file, function) from an id: file with \\\\, \\: and \\xNN escapes up
+    to the first bare ':', then the function with \\\\ and \\xNN."""
+    out, i, file = bytearray(), 0, None
+    raw = s.encode("utf-8", "surrogateescape")
+    while i < len(raw):
+        c = raw[i:i + 1]
+        if c == b"\\":
+            nxt = raw[i + 1:i + 2]
+            if nxt == b"x":
+                out.append(int(raw[i + 2:i + 4], 16))
+                i += 4
+                continue
+            out += nxt
+            i += 2
+            continue
+        if c == b":" and file is None:
+            file = bytes(out)
+            out = bytearray()
+            i += 1
+            continue
+        out += c
+        i += 1
+    dec = lambda b: b.decode("utf-8", "replace")
+    return dec(file), dec(bytes(out))
+
+
+def label_lines(s):
+    """The lines of a label: \\n ends a line, \\\\ is a backslash."""
+    lines, cur, i = [], [], 0
+    while i < len(s):
+        if s[i] == "\\" and s[i + 1] == "n":
+            lines.append("".join(cur))
+            cur = []
+        elif s[i] == "\\":
+            cur.append(s[i + 1] if s[i + 1] == "\\" else s[i:i + 2])
+        else:
+            cur.append(s[i])
+            i += 1
+            continue
+        i += 2
+    return lines + ["".join(cur)]
+
+
+def clean(name):
+    """A name as labels show it: control characters, U+FFFE and U+FFFF as
+    U+FFFD (bytes that are not UTF-8 already are, in the JSON)."""
+    return "".join("\ufffd" if ord(c) < 0x20 or c in "\x7f\ufffe\uffff" else c for c in name)
+
+
+def color(w):
+    w = min(max(w, 0.0), 1.0)
+    r, g, b = colorsys.hls_to_rgb(2.0 / 3.0 * (1.0 - w), 0.25 + 0.25 * w, 0.8 + 0.2 * w)
+    byte = lambda f: 0 if f <= 0 else 255 if f >= 1 else int(255.0 * f + 0.5)
+    return "#%02x%02x%02x" % (byte(r), byte(g), byte(b))
+
+
+ATTR = r'(\w+)=("(?:[^"\\]|\\.)*"(?: \+ "(?:[^"\\]|\\.)*")*|\w+)'
+QID = r'"(?:[^"\\]|\\.)*"(?: \+ "(?:[^"\\]|\\.)*")*'
+
+
+def parse_dot(path):
+    nodes, edges = {}, []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = re.match(r"\t(%s)(?: -> (%s))? \[(.*)\];$" % (QID, QID), line)
+            if not m:
+                continue
+            attrs = {k: dot_strings(v) if v.startswith('"') else v
+                     for k, v in re.findall(ATTR, m.group(3))}
+            a = unescape_id(dot_strings(m.group(1)))
+            if m.group(2) is None:
+                nodes[a] = attrs
+            else:
+                edges.append((a, unescape_id(dot_strings(m.group(2))), attrs))
+    return nodes, edges
+
+
+def share(x, total):
+    return 0.0 if not total else x * 100 / total
+
+
+def fmt(x, total, diff):
+    s = "%.2f%%" % share(x, total)
+    return ("+" + s if x > 0 else s) if diff else s
+
+
+def count(n, diff):
+    return ("+%d" % n if diff and n > 0 else "%d" % n) + TIMES
+
+
+def sccs(graph, nodes):
+    """Tarjan, iterative: node -> component id, and recursive components."""
+    index, low, comp, stack, on = {}, {}, {}, [], set()
+    rec, counter, ncomp = set(), 0, 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    members = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp[w] = ncomp
+                        members.append(w)
+                        if w == v:
+                            break
+                    if len(members) > 1 or v in graph.get(v, ()):
+                        rec.add(ncomp)
+                    ncomp += 1
+    return comp, rec
+
+
+def main():
+    dot_path, json_path, event, node_thres, edge_thres = sys.argv[1:6]
+    node_thres, edge_thres = float(node_thres), float(edge_thres)
+    with open(json_path, encoding="utf-8") as f:
+        doc = json.load(f)
+    ev = [e["name"] for e in doc["events"]].index(event)
+    diff = doc["mode"] == "diff"
+    total = (doc["base"] if diff else doc["totals"])[ev] or 0
+    funcs = {(f["file"], f["function"]): f for f in doc["functions"]}
+    val = lambda v: 0 if v is None or v[ev] is None else v[ev]
+    nodes, edges = parse_dot(dot_path)
+    problems = []
+
+    want = {k for k, f in funcs.items() if abs(share(val(f["inclusive"]), total)) >= node_thres}
+    for k in sorted(want - set(nodes)):
+        fail(problems, "missing node %r" % (k,))
+    for k in sorted(set(nodes) - want):
+        fail(problems, "unexpected node %r" % (k,))
+    for k in sorted(want & set(nodes)):
+        f, a = funcs[k], nodes[k]
+        lines = label_lines(a["label"])
+        calls = sum(c["count"] for c in f["callers"])
+        expect = [fmt(val(f["inclusive"]), total, diff),
+                  "(%s)" % fmt(val(f["self"]), total, diff), count(calls, diff)]
+        if len(lines) != 5 or lines[2:] != expect:
+            fail(problems, "node %r: label %r, expected ... %r" % (k, lines, expect))
+        name = lines[0]
+        if len(k[1]) <= 60 and name != clean(k[1]):
+            fail(problems, "node %r: name shown as %r" % (k, name))
+        if len(name) > 60:
+            fail(problems, "node %r: name of %d characters" % (k, len(name)))
+        c = color(abs(share(val(f["inclusive"]), total)) / 100)
+        if a.get("color") != c:
+            fail(problems, "node %r: colour %s, expected %s" % (k, a.get("color"), c))
+
+    graph = {}
+    for k, f in funcs.items():
+        for c in f["callees"]:
+            graph.setdefault(k, set()).add((c["file"], c["function"]))
+    # Inlined code is part of its host when cycles are looked for.
+    host = {}
+    for a, b, attrs in edges:
+        if attrs.get("style") == "dashed":
+            host[b] = a
+    rep = lambda k: host.get(k, k)
+    merged = {}
+    for k, outs in graph.items():
+        merged.setdefault(rep(k), set()).update(rep(o) for o in outs)
+    comp, rec = sccs(merged, sorted(set(map(rep, funcs))))
+    in_cycle = lambda a, b: comp[rep(a)] == comp[rep(b)] and comp[rep(a)] in rec
+
+    want_edges = {}
+    for k in want:
+        for c in funcs[k]["callees"]:
+            b = (c["file"], c["function"])
+            cyc = in_cycle(k, b)
+            if b in want and (cyc or abs(share(val(c["inclusive"]), total)) >= edge_thres):
+                want_edges[(k, b)] = (c, cyc)
+    got = {}
+    for a, b, attrs in edges:
+        if attrs.get("style") == "dashed":
+            if attrs.get("label") != "inlined":
+                fail(problems, "dashed edge %r -> %r not 'inlined'" % (a, b))
+            continue
+        if (a, b) in got:
+            fail(problems, "edge %r -> %r twice" % (a, b))
+        got[(a, b)] = attrs
+    for e in sorted(set(want_edges) - set(got)):
+        fail(problems, "missing edge %r" % (e,))
+    for e in sorted(set(got) - set(want_edges)):
+        fail(problems, "unexpected edge %r" % (e,))
+    for e in sorted(set(got) & set(want_edges)):
+        c, cyc = want_edges[e]
+        attrs, lines = got[e], label_lines(got[e]["label"])
+        expect = [count(c["count"], diff)]
+        if not cyc:
+            expect.insert(0, fmt(val(c["inclusive"]), total, diff))
+        if lines != expect:
+            fail(problems, "edge %r: label %r, expected %r" % (e, lines, expect))
+        x = val(funcs[e[1]]["inclusive"]) if cyc else val(c["inclusive"])
+        w = min(abs(share(x, total)) / 100, 1.0)
+        pen = max(4 * w, 0.5)
+        expect = {"color": color(w), "fontcolor": color(w), "penwidth": "%.2f" % pen,
+                  "arrowsize": "%.2f" % (0.5 * math.sqrt(pen))}
+        for key, v in expect.items():
+            if attrs.get(key) != v:
+                fail(problems, "edge %r: %s %s, expected %s" % (e, key, attrs.get(key), v))
+
+    if problems:
+        print("\n".join(problems[:40]))
+        sys.exit(1)
+    ncycle = sum(1 for c, cyc in want_edges.values() if cyc)
+    print("%d nodes, %d calls (%d in cycles), %d inlined: as the JSON says"
+          % (len(nodes), len(got), ncycle, len(host)))
+
+
+main()
