@@ -71,6 +71,8 @@ struct reader {
 	uint64_t *ucounts;         /* the line's counts (nraw) */
 	bool plain_counts;         /* counts are added as read: no negation, no derived
 				      events, no per-instruction data */
+	const uint64_t *plain;     /* the line's counts as read (ncounts of them), if
+				      plain_counts and the fast path read them */
 	uint64_t *acc;             /* self counts of acc_fn not yet in its self cost (nraw) */
 	size_t acc_n;              /* acc[0..acc_n) are present; the rest are zero */
 	struct func *acc_fn;
@@ -519,7 +521,22 @@ static void check_magnitude(struct reader *r)
 /* Add the current cost line's counts: only the first ncounts can be present. */
 static void add_counts(struct reader *r, cost_t *dst)
 {
-	if (!cost_add(dst, r->counts, r->ncounts))
+	bool over = false;
+
+	if (r->plain == NULL) {
+		over = !cost_add(dst, r->counts, r->ncounts);
+	} else {
+		/* All present and positive: a sum can only leave the range
+		 * upwards (DST may be negative, from a subtracted profile). */
+		for (size_t i = 0; i < r->ncounts; i++) {
+			cost_t d = dst[i];
+
+			d = (d == COST_ABSENT ? 0 : d) + (cost_t)r->plain[i];
+			over |= d > COST_MAX;
+			dst[i] = d;
+		}
+	}
+	if (over)
 		fail(r, "a sum of counts does not fit in 64 bits");
 }
 
@@ -1249,17 +1266,23 @@ static bool self_fast_ok(const struct reader *r)
 	       (r->file == NULL || !r->file->annotatable);
 }
 
+/* The lines of another function begin. */
+static void start_self(struct reader *r)
+{
+	flush_self(r);
+	r->acc_fn = r->fn;
+	if (!r->fn->listed)
+		profile_list_func(r->p, r->fn);
+}
+
 /* self_cost for the N counts U of a line that self_fast_ok allows. */
-static void add_self_fast(struct reader *r, const uint64_t *u, size_t n)
+static inline __attribute__((always_inline)) void
+add_self_fast(struct reader *r, const uint64_t *u, size_t n)
 {
 	uint64_t *m = r->p->magnitude[0], *acc = r->acc;
 
-	if (r->fn != r->acc_fn) {
-		flush_self(r);
-		r->acc_fn = r->fn;
-		if (!r->fn->listed)
-			profile_list_func(r->p, r->fn);
-	}
+	if (r->fn != r->acc_fn)
+		start_self(r);
 	for (size_t i = 0; i < n; i++) {
 		if (__builtin_add_overflow(m[i], u[i], &m[i]))
 			magnitude_overflow(r, i);
@@ -1277,19 +1300,24 @@ static inline __attribute__((always_inline)) const char *
 fast_line(struct reader *r, const char *s, size_t npos)
 {
 	const char *p = s;
-	uint64_t pos[FAST_POS_MAX], *u = r->ucounts;
+	uint64_t *pos = r->prev_pos, old[FAST_POS_MAX], *u = r->ucounts;
 	size_t n = 0, nev = r->p->nraw;
 
+	/* Positions move in place, and back if the line is left to cost_line
+	 * (a copy of them instead makes the loads of the copy wait for its
+	 * stores). */
+	for (size_t k = 0; k < npos; k++)
+		old[k] = pos[k];
 	for (size_t k = 0; k < npos; k++) {
 		if (k > 0) {
 			if (!is_space(*p))
-				return NULL;
+				goto other;
 			while (is_space(*p))
 				p++;
 		}
-		p = fast_position(p, r->prev_pos[k], &pos[k]);
+		p = fast_position(p, pos[k], &pos[k]);
 		if (p == NULL)
-			return NULL;
+			goto other;
 	}
 	/* Counts: after each position or count a blank or the newline. */
 	for (;;) {
@@ -1299,19 +1327,17 @@ fast_line(struct reader *r, const char *s, size_t npos)
 			if (*p == '\n')
 				break;
 			if (!is_space(*p))
-				return NULL;
+				goto other;
 			while (is_space(*p))
 				p++;
 			if (*p == '\n')
 				break;
 		}
 		if (n == nev || (p = number_scan(p, &u[n])) == NULL)
-			return NULL;
+			goto other;
 		n++;
 	}
 	r->in->lineno++;
-	for (size_t k = 0; k < npos; k++)
-		r->prev_pos[k] = pos[k];
 	r->in_body = true;
 	if (self_fast_ok(r)) {
 		add_self_fast(r, u, n);
@@ -1326,8 +1352,14 @@ fast_line(struct reader *r, const char *s, size_t npos)
 		derive_counts(r, r->counts);
 		r->ncounts = r->p->nevents;
 	}
+	r->plain = r->plain_counts ? u : NULL;
 	apply_cost_line(r);
+	r->plain = NULL;
 	return p + 1;
+other:
+	for (size_t k = 0; k < npos; k++)
+		pos[k] = old[k];
+	return NULL;
 }
 
 static const char *cost_line_fast(struct reader *r, const char *s)
@@ -1471,7 +1503,8 @@ static void body_line(struct reader *r, const char *s, const char *end)
 {
 	bool was_pending = r->call_pending;
 
-	finalize_events(r);
+	if (!r->events_final)
+		finalize_events(r);
 	if (is_cost_start(*s)) {
 		cost_line(r, s, end);
 		r->in_body = true;
