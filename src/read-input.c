@@ -15,7 +15,8 @@
 #include "diag.h"
 #include "xalloc.h"
 
-#define INPUT_CHUNK (1 << 20)
+/* Read at a time: more measured no faster, and stays resident. */
+#define INPUT_CHUNK (256 << 10)
 #define INPUT_PEEK 4096
 
 static bool is_gzip(const unsigned char *p, size_t len)
@@ -23,7 +24,7 @@ static bool is_gzip(const unsigned char *p, size_t len)
 	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
 
-/* Plain read(2) into a 1 MB buffer: mapping the file instead measured no
+/* Plain read(2) into a 256 KB buffer: mapping the file instead measured no
  * faster (page faults cost what the copy saves) and kept more memory
  * resident. */
 static ssize_t read_fd(struct input *in, void *dst, size_t cap)
