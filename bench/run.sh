@@ -20,7 +20,8 @@
 #
 # usage: bench/run.sh [--big] [--no-real] [CGANNOTATE]
 # Profiles go to a scratch directory under $TMPDIR (or /tmp); with
-# BENCH_KEEP=DIR the real profiles are copied there.  PYTHON names the
+# BENCH_KEEP=DIR the real profiles are kept in DIR, and taken from there
+# when they already are (to time another build on the same profiles).  PYTHON names the
 # python3 to profile (default /usr/bin/python3 if present, else python3);
 # SIZES the generated profiles' sizes in MB (default "10 50 100").
 set -euo pipefail
@@ -68,6 +69,11 @@ callgrind() {
 # The real profiles: NAME FILE lines on standard output.
 make_real() {
     local py
+    if [ -n "${BENCH_KEEP:-}" ] && [ -s "$BENCH_KEEP/cc1plus.out" ] && [ -s "$BENCH_KEEP/python3.out" ]; then
+        echo "cc1plus $BENCH_KEEP/cc1plus.out"
+        echo "python3 $BENCH_KEEP/python3.out"
+        return
+    fi
     command -v valgrind >/dev/null || { echo "bench: no valgrind: no real profiles" >&2; return; }
     if command -v "${CXX:-g++}" >/dev/null; then
         # -S: only the compiler proper runs, under the wrapper.
@@ -85,7 +91,7 @@ make_real() {
 # Empty files at the relative paths of the source files PROFILE names, in a
 # new directory whose name is printed.
 make_sources() {
-    local dir=$1.src
+    local dir="$work/$(basename "$1").src"
     mkdir -p "$dir"
     grep -aE '^(fl|fi|fe|cfi|cfl|jfi)=\([0-9]+\) ' "$1" | sed 's/^[a-z]*=([0-9]*) //' | sort -u |
         while IFS= read -r name; do
@@ -97,10 +103,11 @@ make_sources() {
 
 profiles=()
 if $real; then
-    echo "bench: profiling g++ and python3 with valgrind (a few minutes)" >&2
+    [ -n "${BENCH_KEEP:-}" ] && [ -s "$BENCH_KEEP/cc1plus.out" ] ||
+        echo "bench: profiling g++ and python3 with valgrind (a few minutes)" >&2
     while read -r name f; do
         profiles+=("$name:$f")
-        [ -z "${BENCH_KEEP:-}" ] || cp "$f" "$BENCH_KEEP/"
+        [ -z "${BENCH_KEEP:-}" ] || [ "$(dirname "$f")" = "$BENCH_KEEP" ] || cp "$f" "$BENCH_KEEP/"
     done < <(make_real)
 fi
 sizes=${SIZES:-10 50 100}
@@ -115,8 +122,8 @@ done
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/loadavg), $("$cga" --version)"
 echo
-printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s\n' \
-    profile size program seconds MB/s 'RSS MB' 'x wc -w' 'x linear' speedup
+printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
+    profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
 progs="cga plain src dot ref wc"
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
@@ -164,13 +171,15 @@ for entry in "${profiles[@]}"; do
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
             if (prog == "dot") speed = sprintf("%.2fx", s / cga);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
-            printf "%-8s %-8s %-20s %9.3f %9.0f %9.1f %9.2f %9s %9s\n", name, size, label, s,
-                   (s > 0 ? size / s : 0), rss / 1024, (wc > 0 ? s / wc : 0), lin, speed }'
+            mb = rss * 1024 / 1e6;
+            printf "%-8s %-8s %-20s %9.3f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
+                   (s > 0 ? size / s : 0), mb, mb / size, (wc > 0 ? s / wc : 0), lin, speed }'
     done
 done
 echo
 echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no options;" \
      "sources: with $opts and every source file present (empty files). $runs runs each, medians." \
+     "MB are 10^6 bytes; x size: peak RSS over the profile's size." \
      "x linear: seconds per MB over those of the first generated profile (1.00: linear)." \
      "speedup: callgrind_annotate's time over cgannotate's;" \
      "for cgannotate dot (--format=dot), its time over the text report's."
