@@ -578,11 +578,12 @@ START_TEST(test_block_boundaries)
 	/* Over 3 MB of cost lines of every length, so that lines straddle
 	 * the reader's blocks, and a last line without a newline. */
 	fputs("events: A B\nfl=a.c\nfn=f\n", f);
-	for (uint64_t i = 0; len < (3u << 20) + 12345; i++) {
+	for (uint64_t i = 0, written = 0; written < (3u << 20) + 12345; i++) {
 		uint64_t v = (i * 7919) % 100000000000ULL;
+		int n = fprintf(f, "%u %" PRIu64 "%s\n", (unsigned)(i % 97), v, i % 3 ? " 1" : "");
 
-		fprintf(f, "%u %" PRIu64 "%s\n", (unsigned)(i % 97), v, i % 3 ? " 1" : "");
-		fflush(f);
+		ck_assert_int_gt(n, 0);
+		written += (uint64_t)n;
 		sum += v;
 	}
 	fputs("1 1", f);
