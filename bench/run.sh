@@ -1,18 +1,40 @@
 #!/usr/bin/env bash
-# Benchmark: cgannotate (the text report, and the call graph of
-# --format=dot) against callgrind_annotate and wc -w on generated
-# profiles of 10, 50 and 100 MB, and with --big also 1 GB of repeated
-# parts (the same program dumped 20 times: memory must follow the distinct
-# data).  Each command runs RUNS times (default 3), the programs
-# alternating; the table gives medians.  Speed is always a ratio measured in
-# the same run.  callgrind_annotate is skipped above 100 MB (too slow).
+# Benchmark: cgannotate against callgrind_annotate and wc -w.
 #
-# usage: bench/run.sh [--big] [CGANNOTATE]
-# Generated profiles go to a scratch directory under $TMPDIR (or /tmp).
+# Profiles: two real ones, made here with valgrind (callgrind with
+# --dump-instr=yes --collect-jumps=yes --cache-sim=yes) on g++'s compiler
+# proper compiling bench/stl.cpp and on python3 running bench/workload.py;
+# then profiles of the real ones' shape made by bench/gen.c (see
+# bench/README.md) of 10, 50 and 100 MB, and with --big 1 GB of repeated
+# parts (the same program dumped 20 times: memory must follow the distinct
+# data).
+#
+# Rows: cgannotate and callgrind_annotate with --inclusive=yes --tree=both;
+# "cgannotate plain", no options; "cgannotate sources", the options again
+# with every source file the profile names present (empty files), so that
+# per-line data is kept; "cgannotate dot", the call graph of --format=dot;
+# wc -w.  Each command runs RUNS times (default 3),
+# the programs alternating; the table gives medians.  Speed is always a
+# ratio measured in the same run.  callgrind_annotate is skipped above
+# 100 MB (too slow).
+#
+# usage: bench/run.sh [--big] [--no-real] [CGANNOTATE]
+# Profiles go to a scratch directory under $TMPDIR (or /tmp); with
+# BENCH_KEEP=DIR the real profiles are kept in DIR, and taken from there
+# when they already are (to time another build on the same profiles).  PYTHON names the
+# python3 to profile (default /usr/bin/python3 if present, else python3);
+# SIZES the generated profiles' sizes in MB (default "10 50 100").
 set -euo pipefail
 
 big=false
-if [ "${1:-}" = --big ]; then big=true; shift; fi
+real=true
+while [ $# -gt 0 ]; do
+    case $1 in
+    --big) big=true; shift ;;
+    --no-real) real=false; shift ;;
+    *) break ;;
+    esac
+done
 here=$(cd "$(dirname "$0")" && pwd)
 cga=${1:-${CGANNOTATE:-$here/../src/cgannotate}}
 runs=${RUNS:-3}
@@ -22,7 +44,7 @@ trap 'rm -rf "$work"' EXIT
 
 [ -x "$cga" ] || { echo "bench: no cgannotate at $cga (build it first)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
-${CC:-cc} -O2 -std=c11 -o "$work/gen" "$here/gen.c"
+${CC:-cc} -O2 -std=c11 -o "$work/gen" "$here/gen.c" -lm
 have_ref=false
 command -v callgrind_annotate >/dev/null && have_ref=true
 
@@ -40,64 +62,132 @@ measure() {
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
-echo "$(date +%Y-%m-%d), $(nproc) cores ($model), $("$cga" --version)"
-echo
-printf '%-8s %-20s %9s %9s %9s %9s %9s %9s\n' \
-    size program seconds MB/s 'RSS MB' 'x wc -w' 'x linear' speedup
-sizes="10 50 100"
+callgrind() {
+    echo "valgrind,-q,--tool=callgrind,--dump-instr=yes,--collect-jumps=yes,--cache-sim=yes,--callgrind-out-file=$1"
+}
+
+# The real profiles: NAME FILE lines on standard output.
+make_real() {
+    local py
+    if [ -n "${BENCH_KEEP:-}" ] && [ -s "$BENCH_KEEP/cc1plus.out" ] && [ -s "$BENCH_KEEP/python3.out" ]; then
+        echo "cc1plus $BENCH_KEEP/cc1plus.out"
+        echo "python3 $BENCH_KEEP/python3.out"
+        return
+    fi
+    command -v valgrind >/dev/null || { echo "bench: no valgrind: no real profiles" >&2; return; }
+    if command -v "${CXX:-g++}" >/dev/null; then
+        # -S: only the compiler proper runs, under the wrapper.
+        (cd "$here" && "${CXX:-g++}" -S -o /dev/null -wrapper "$(callgrind "$work/cc1plus.out")" stl.cpp) &&
+            echo "cc1plus $work/cc1plus.out"
+    fi
+    py=${PYTHON:-$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3 )}
+    # The interpreter itself, not a wrapper script that would run it.
+    if py=$("$py" -c 'import sys; print(sys.executable)' 2>/dev/null); then
+        IFS=, read -r -a vg <<< "$(callgrind "$work/python3.out")"
+        "${vg[@]}" "$py" "$here/workload.py" > /dev/null && echo "python3 $work/python3.out"
+    fi
+}
+
+# Empty files at the relative paths of the source files PROFILE names, in a
+# new directory whose name is printed.
+make_sources() {
+    local dir="$work/$(basename "$1").src"
+    mkdir -p "$dir"
+    grep -aE '^(fl|fi|fe|cfi|cfl|jfi)=\([0-9]+\) ' "$1" | sed 's/^[a-z]*=([0-9]*) //' | sort -u |
+        while IFS= read -r name; do
+            case $name in /*|'???') continue ;; esac
+            mkdir -p "$dir/$(dirname "$name")" && : > "$dir/$name"
+        done
+    echo "$dir"
+}
+
+profiles=()
+if $real; then
+    [ -n "${BENCH_KEEP:-}" ] && [ -s "$BENCH_KEEP/cc1plus.out" ] ||
+        echo "bench: profiling g++ and python3 with valgrind (a few minutes)" >&2
+    while read -r name f; do
+        profiles+=("$name:$f")
+        [ -z "${BENCH_KEEP:-}" ] || [ "$(dirname "$f")" = "$BENCH_KEEP" ] || cp "$f" "$BENCH_KEEP/"
+    done < <(make_real)
+fi
+sizes=${SIZES:-10 50 100}
 $big && sizes="$sizes 1000"
-base_cga="" ; base_wc="" ; base_ref="" ; base_dot=""
 for mb in $sizes; do
     parts=1
     [ "$mb" -ge 1000 ] && parts=20
-    f="$work/profile-$mb.out"
-    "$work/gen" "$mb" "$parts" > "$f"
-    real_mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
-    : > "$work/cga" ; : > "$work/ref" ; : > "$work/wc" ; : > "$work/dot"
+    "$work/gen" "$mb" "$parts" > "$work/gen-$mb.out"
+    profiles+=("gen:$work/gen-$mb.out")
+done
+
+model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/loadavg), $("$cga" --version)"
+echo
+printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
+    profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
+progs="cga plain src dot ref wc"
+for prog in $progs; do printf -v "base_$prog" '%s' ""; done
+for entry in "${profiles[@]}"; do
+    name=${entry%%:*}
+    f=${entry#*:}
+    mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+    src=$(make_sources "$f")
+    for prog in $progs; do : > "$work/$prog"; done
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
         measure "$cga" $opts "$f" >> "$work/cga"
-        # --format=dot: the call graph, timed against the text report.
-        measure "$cga" --format=dot "$f" >> "$work/dot"
         measure wc -w "$f" >> "$work/wc"
-        if $have_ref && [ "$mb" -le 100 ]; then
+        measure "$cga" "$f" >> "$work/plain"
+        # shellcheck disable=SC2086
+        (cd "$src" && measure "$cga" $opts "$f") >> "$work/src"
+        measure "$cga" --format=dot "$f" >> "$work/dot"
+        if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
         fi
     done
+    rm -rf "$src"
     wc_s=$(cut -d' ' -f1 "$work/wc" | median)
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
     ref_s=""
     [ -s "$work/ref" ] && ref_s=$(cut -d' ' -f1 "$work/ref" | median)
-    for prog in cga dot ref wc; do
+    for prog in $progs; do
         [ -s "$work/$prog" ] || continue
         s=$(cut -d' ' -f1 "$work/$prog" | median)
         rss=$(cut -d' ' -f2 "$work/$prog" | median)
-        # Seconds per MB against the smallest profile's: 1.00 is linear.
+        # Seconds per MB against the first generated profile's: 1.00 is linear.
         base_var=base_$prog
-        [ -n "${!base_var}" ] || printf -v "$base_var" '%s' "$(awk -v s="$s" -v m="$real_mb" 'BEGIN { print s / m }')"
-        case $prog in cga) name=cgannotate ;; dot) name="cgannotate dot" ;;
-            ref) name=callgrind_annotate ;; wc) name="wc -w" ;; esac
-        awk -v size="$real_mb" -v name="$name" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
-            -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" -v base="${!base_var}" 'BEGIN {
+        base=""
+        if [ "$name" = gen ]; then
+            [ -n "${!base_var}" ] || printf -v "$base_var" '%s' "$(awk -v s="$s" -v m="$mb" 'BEGIN { print s / m }')"
+            base=${!base_var}
+        fi
+        case $prog in
+        cga) label=cgannotate ;; plain) label="cgannotate plain" ;;
+        src) label="cgannotate sources" ;; dot) label="cgannotate dot" ;;
+        ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
+        esac
+        awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
+            -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
             if (prog == "dot") speed = sprintf("%.2fx", s / cga);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
-            printf "%-8s %-20s %9.3f %9.0f %9.0f %9.2f %9s %9s\n", size, name, s,
-                   (s > 0 ? size / s : 0), rss / 1024, (wc > 0 ? s / wc : 0), lin, speed }'
+            mb = rss * 1024 / 1e6;
+            printf "%-8s %-8s %-20s %9.3f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
+                   (s > 0 ? size / s : 0), mb, mb / size, (wc > 0 ? s / wc : 0), lin, speed }'
     done
 done
 echo
-echo "cgannotate and callgrind_annotate with $opts; $runs runs each, medians." \
-     "x linear: seconds per MB over those of the first row (1.00: linear)." \
+echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no options;" \
+     "sources: with $opts and every source file present (empty files). $runs runs each, medians." \
+     "MB are 10^6 bytes; x size: peak RSS over the profile's size." \
+     "x linear: seconds per MB over those of the first generated profile (1.00: linear)." \
      "speedup: callgrind_annotate's time over cgannotate's;" \
      "for cgannotate dot (--format=dot), its time over the text report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
 
 # --- --format=folded against the text report, on the 50 MB profile ----------
 # The stack estimate must take at most twice the time of the text report.
-f="$work/profile-50.out"
+f="$work/gen-50.out"
 if [ -f "$f" ]; then
     : > "$work/text" ; : > "$work/folded"
     for _ in $(seq "$runs"); do

@@ -1,5 +1,6 @@
 #include "fmt-num.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,10 +11,14 @@ size_t numfmt_decimal(char *buf, cost_t v)
 	char rev[NUMFMT_COUNT_MAX];
 	size_t n = 0, o = 0;
 
-	do {
+	/* 128-bit division is a call into libgcc: only for the digits beyond
+	 * 64 bits. */
+	while (m > UINT64_MAX) {
 		rev[n++] = (char)('0' + (int)(m % 10));
 		m /= 10;
-	} while (m != 0);
+	}
+	for (uint64_t m64 = (uint64_t)m; n == 0 || m64 != 0; m64 /= 10)
+		rev[n++] = (char)('0' + (int)(m64 % 10));
 	if (v < 0)
 		buf[o++] = '-';
 	while (n > 0)
@@ -49,8 +54,14 @@ size_t numfmt_count(char *buf, cost_t c)
 size_t numfmt_count_width(cost_t c)
 {
 	char digits[NUMFMT_COUNT_MAX];
-	size_t len = numfmt_decimal(digits, c);
+	size_t len = 1;
 
+	if (c < 0 || c > UINT64_MAX) {
+		len = numfmt_decimal(digits, c);
+	} else {
+		for (uint64_t m = (uint64_t)c; m >= 10; m /= 10)
+			len++;
+	}
 	return len + (len - 1) / 3;
 }
 
@@ -96,9 +107,50 @@ double numfmt_ratio100(cost_t x, cost_t total)
 	return numfmt_perl_div(scaled, total);
 }
 
+/* |P| * SCALE rounded to an integer as printf rounds: the exact binary
+ * value of P to the nearest, ties to even.  P = M * 2^(E - 53) exactly,
+ * with M an integer below 2^53, so this is integer arithmetic.  For
+ * |P| < 2^30 and SCALE <= 100. */
+static uint64_t round_scaled(double p, uint64_t scale)
+{
+	int e;
+	uint64_t m = (uint64_t)ldexp(frexp(fabs(p), &e), 53), x = m * scale;
+	int shift = 53 - e;   /* above 23 for |P| < 2^30 */
+	uint64_t rest, half, n;
+
+	if (shift >= 64)
+		return 0;       /* below 2^-10: rounds to zero */
+	rest = x & ((UINT64_C(1) << shift) - 1);
+	half = UINT64_C(1) << (shift - 1);
+	n = x >> shift;
+	return n + (rest > half || (rest == half && (n & 1)));
+}
+
 size_t numfmt_percent(char *buf, double p)
 {
-	const char *fmt = (-9.995 < p && p < 99.995) ? " (%5.2f%%)" : " (%5.1f%%)";
+	bool two = -9.995 < p && p < 99.995;
+	uint64_t scale = two ? 100 : 10, n;
+	char text[32];
+	size_t len = 0, pad;
 
-	return (size_t)snprintf(buf, NUMFMT_PERCENT_MAX, fmt, p);
+	/* printf's %f costs more than all the rest of a table row: the usual
+	 * percentages are written here, as printf writes them. */
+	if (!(fabs(p) < (double)(1 << 30)))
+		return (size_t)snprintf(buf, NUMFMT_PERCENT_MAX,
+					two ? " (%5.2f%%)" : " (%5.1f%%)", p);
+	n = round_scaled(p, scale);
+	if (signbit(p))
+		text[len++] = '-';
+	len += numfmt_decimal(text + len, (cost_t)(n / scale));
+	text[len++] = '.';
+	if (two)
+		text[len++] = (char)('0' + n / 10 % 10);
+	text[len++] = (char)('0' + n % 10);
+	/* " (%5.Nf%)" */
+	pad = len < 5 ? 5 - len : 0;
+	memcpy(buf, " (", 2);
+	memset(buf + 2, ' ', pad);
+	memcpy(buf + 2 + pad, text, len);
+	memcpy(buf + 2 + pad + len, "%)", 3);
+	return 2 + pad + len + 2;
 }

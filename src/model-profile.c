@@ -4,23 +4,39 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <stdlib.h>
-
 #include "diag.h"
 #include "model-rename.h"
 
+/* An interned string: every name of a profile, and the list of functions
+ * of that name, which answers the lookups of functions by (file, name)
+ * without a table of its own: a name nearly always stands for one
+ * function, or two when code is inlined from a header. */
 struct interned {
-	UT_hash_handle hh;
-	struct func *func;   /* the functions of this name looked up last, */
-	struct func *func2;  /* newest first */
+	struct func *funcs;        /* the functions of this name, the one found last first */
 	size_t len;
 	char s[];
+};
+
+/* The interned strings by content: open addressing, with each string's
+ * hash beside it so that a probe reads no string but the one it finds.
+ * Most names are looked up once (the compression ids stand for them
+ * afterwards), many of them long C++ names: one hash each. */
+struct strtab_slot {
+	unsigned hash;
+	struct interned *in;       /* NULL: a free slot */
+};
+
+struct strtab {
+	struct strtab_slot *slots;
+	size_t mask;               /* slots less one */
+	size_t count;
 };
 
 void profile_init(struct profile *p, const char *path)
 {
 	memset(p, 0, sizeof(*p));
 	arena_init(&p->arena);
+	p->strings = xcalloc(1, sizeof(*p->strings));
 	cell_spill_init(&p->spill);
 	p->path = path;
 	p->creator = p->cmd = p->pid = p->thread = p->part_name = "";
@@ -30,22 +46,18 @@ void profile_init(struct profile *p, const char *path)
 void profile_release(struct profile *p)
 {
 	struct pfile *f, *ftmp;
-	struct func *fn, *fntmp;
-	struct edge_ref *e, *etmp;
-	struct interned *s, *stmp;
 
 	HASH_ITER(hh, p->files, f, ftmp) {
 		HASH_DEL(p->files, f);
 		linetab_release(&f->lines);
 	}
-	HASH_ITER(hh, p->funcs, fn, fntmp) {
-		HASH_DEL(p->funcs, fn);
-		code_release(fn->code);
-	}
-	HASH_ITER(hh, p->edges, e, etmp)
-		HASH_DEL(p->edges, e);
-	HASH_ITER(hh, p->strings, s, stmp)
-		HASH_DEL(p->strings, s);
+	for (size_t i = 0; i < p->nfuncs; i++)
+		code_release(p->func_list[i]->code);
+	/* The entries live in the arena: only the tables go. */
+	HASH_CLEAR(hh, p->edges);
+	if (p->strings != NULL)
+		free(p->strings->slots);
+	free(p->strings);
 	free(p->func_list);
 	free(p->desc);
 	free(p->events);
@@ -63,20 +75,57 @@ void profile_release(struct profile *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* The slot of the string S[0..LEN) of hash H in T, or the free one where
+ * it goes. */
+static struct strtab_slot *strtab_place(const struct strtab *t, const char *s, size_t len,
+					unsigned h)
+{
+	size_t i = h & t->mask;
+
+	for (;; i = (i + 1) & t->mask) {
+		struct strtab_slot *e = &t->slots[i];
+
+		if (e->in == NULL ||
+		    (e->hash == h && e->in->len == len && memcmp(e->in->s, s, len) == 0))
+			return e;
+	}
+}
+
+/* Double T's slots (or make the first ones). */
+static void strtab_grow(struct strtab *t)
+{
+	struct strtab_slot *old = t->slots;
+	size_t nold = old ? t->mask + 1 : 0, n = nold ? 2 * nold : 1024;
+
+	t->slots = xcalloc(n, sizeof(*t->slots));
+	t->mask = n - 1;
+	for (size_t i = 0; i < nold; i++)
+		if (old[i].in != NULL)
+			*strtab_place(t, old[i].in->s, old[i].in->len, old[i].hash) = old[i];
+	free(old);
+}
+
 const char *profile_intern(struct profile *p, const char *s, size_t len)
 {
+	struct strtab *t = p->strings;
+	unsigned h = cga_hash(s, len);
+	struct strtab_slot *e;
 	struct interned *in;
 
-	HASH_FIND(hh, p->strings, s, len, in);
-	if (in != NULL)
-		return in->s;
+	/* At most half full: a probe seldom goes past a second slot. */
+	if (2 * (t->count + 1) > t->mask)
+		strtab_grow(t);
+	e = strtab_place(t, s, len, h);
+	if (e->in != NULL)
+		return e->in->s;
 	in = arena_alloc(&p->arena, sizeof(*in) + len + 1);
-	memset(&in->hh, 0, sizeof(in->hh));
-	in->func = in->func2 = NULL;
+	in->funcs = NULL;
 	in->len = len;
 	memcpy(in->s, s, len);
 	in->s[len] = '\0';
-	HASH_ADD_KEYPTR(hh, p->strings, in->s, len, in);
+	e->hash = h;
+	e->in = in;
+	t->count++;
 	return in->s;
 }
 
@@ -159,47 +208,44 @@ static struct interned *interned_of(const char *name)
 	return (struct interned *)(void *)(name - offsetof(struct interned, s));
 }
 
-struct func *profile_func(struct profile *p, struct pfile *file, const char *name)
+/* A new function NAME (interned as IN) in FILE. */
+static struct func *new_func(struct profile *p, struct pfile *file, struct interned *in)
 {
-	struct func_key key = { file, name };
-	struct interned *in = interned_of(name);
-	struct func *f = in->func;
+	struct func *f = arena_alloc(&p->arena, sizeof(*f));
+	size_t fl = strlen(file->name);
+	char *full = arena_alloc(&p->arena, fl + in->len + 2);
 
-	/* A name nearly always stands for one function, in one file, or two
-	 * when code is inlined from a header: the last lookups answer without
-	 * hashing. */
-	if (f != NULL && f->key.file == file)
-		return f;
-	f = in->func2;
-	if (f != NULL && f->key.file == file) {
-		in->func2 = in->func;
-		in->func = f;
-		return f;
-	}
-	HASH_FIND(hh, p->funcs, &key, sizeof(key), f);
-	if (f != NULL) {
-		in->func2 = in->func;
-		in->func = f;
-		return f;
-	}
-	f = arena_alloc(&p->arena, sizeof(*f));
 	memset(f, 0, sizeof(*f));
-	f->key = key;
-	{
-		size_t fl = strlen(file->name), nl = strlen(name);
-		char *full = arena_alloc(&p->arena, fl + nl + 2);
-
-		memcpy(full, file->name, fl);
-		full[fl] = ':';
-		memcpy(full + fl + 1, name, nl + 1);
-		f->fullname = full;
-	}
+	f->key.file = file;
+	f->key.name = in->s;
+	memcpy(full, file->name, fl);
+	full[fl] = ':';
+	memcpy(full + fl + 1, in->s, in->len + 1);
+	f->fullname = full;
 	f->index = p->nfuncs;
 	xgrow(&p->func_list, &p->funcs_cap, p->nfuncs + 1, sizeof(*p->func_list));
 	p->func_list[p->nfuncs++] = f;
-	HASH_ADD(hh, p->funcs, key, sizeof(f->key), f);
-	in->func2 = in->func;
-	in->func = f;
+	return f;
+}
+
+struct func *profile_func(struct profile *p, struct pfile *file, const char *name)
+{
+	struct interned *in = interned_of(name);
+	struct func **fp = &in->funcs, *f;
+
+	while (*fp != NULL && (*fp)->key.file != file)
+		fp = &(*fp)->same_name;
+	f = *fp;
+	if (f == NULL) {
+		f = new_func(p, file, in);
+	} else if (f == in->funcs) {
+		return f;
+	} else {
+		*fp = f->same_name;
+	}
+	/* First in the list: the next lookup of the name is likely for it. */
+	f->same_name = in->funcs;
+	in->funcs = f;
 	return f;
 }
 
@@ -347,7 +393,8 @@ void profile_remove_funcs(struct profile *p, const bool *gone)
 		struct func *f = p->func_list[i];
 
 		if (gone[i]) {
-			HASH_DEL(p->funcs, f);
+			/* Still found by name, but no function is looked up
+			 * once reading is done. */
 			code_release(f->code);
 			f->code = NULL;
 			continue;

@@ -49,7 +49,7 @@ struct func {
 	size_t nout;               /* length of the out list */
 	struct code *code;         /* its instructions, per object (keep_instr only) */
 	size_t index;              /* creation order */
-	UT_hash_handle hh;
+	struct func *same_name;    /* the next function of the same name */
 };
 
 struct edge_key {
@@ -105,7 +105,7 @@ struct event {
 	const char *formula;       /* from "event: NAME = FORMULA"; NULL if none */
 };
 
-struct interned;
+struct strtab;
 
 struct profile {
 	struct arena arena;
@@ -153,11 +153,10 @@ struct profile {
 	bool instr_missing;        /* a cost line had no instruction address */
 
 	struct pfile *files;       /* hash by name */
-	struct func *funcs;        /* hash by key */
-	struct func **func_list;   /* in creation order */
+	struct func **func_list;   /* in creation order; functions are found by name */
 	size_t nfuncs, funcs_cap;
 	struct edge_ref *edges;    /* hash by key, only for callers with many callees */
-	struct interned *strings;
+	struct strtab *strings;    /* every name, interned */
 
 	/* Set by --focus (see calc-focus.h). */
 	bool focused;              /* only stacks through a focus_match function count */

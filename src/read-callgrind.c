@@ -6,27 +6,25 @@
 
 #include "diag.h"
 #include "read-input.h"
+#include "read-number.h"
 
-/* Compression ids ("(id) name") map to names, one map per kind of name. */
-struct id_entry {
+/* Compression ids ("(id) name") map to what the name stands for: a file
+ * record, or an interned function or object name; one map per kind of
+ * name.  Open addressing on the id: writers number ids densely (1, 2, ...)
+ * or sparsely (valgrind numbers function names up to 30 times their count),
+ * and nearly every call line looks one up. */
+struct id_slot {
 	uint64_t id;
-	const void *value;
-	UT_hash_handle hh;
+	const void *value;         /* NULL: a free slot */
+	struct func *func;         /* function names: the function last found through
+				      the id, to check first (see lookup_by_id) */
 };
 
 struct idmap {
-	const void **dense;        /* small ids, the common case */
-	size_t ndense;
+	struct id_slot *slots;
+	size_t mask;               /* the number of slots less one; 0 while there are none */
 	size_t count;              /* ids defined */
-	struct id_entry *sparse;   /* the others */
 };
-
-/* Ids are indexed directly while the index stays within a few times the
- * number of ids defined: a file defining "(4000000)" alone must not get a
- * 32 MB array.  Writers number ids from 1 up, so the dense part is the
- * usual case. */
-#define IDMAP_DENSE_MAX (1u << 22)
-#define IDMAP_DENSE_MIN 256
 
 struct reader {
 	struct profile *p;
@@ -54,6 +52,8 @@ struct reader {
 
 	struct pfile *call_file;   /* cfi=/cfl= since the last call */
 	const char *call_name;     /* cfn= since the last call */
+	bool call_by_id;           /* it was given by id: */
+	uint64_t call_id;
 	const char *last_call_name;
 	struct func *last_callee;
 	bool call_pending;
@@ -62,6 +62,20 @@ struct reader {
 
 	cost_t *counts;            /* the current cost line's counts */
 	size_t ncounts;            /* how many of them the line gave */
+
+	/* The fast path (cost_line_fast) reads counts as unsigned 64-bit
+	 * numbers and adds the self costs of a run of lines of one function
+	 * in 64 bits before adding them to its self cost: they are all
+	 * positive and their sum, like every sum of self counts, is at most
+	 * the profile's magnitude, which is checked to fit. */
+	uint64_t *ucounts;         /* the line's counts (nraw) */
+	bool plain_counts;         /* counts are added as read: no negation, no derived
+				      events, no per-instruction data */
+	const uint64_t *plain;     /* the line's counts as read (ncounts of them), if
+				      plain_counts and the fast path read them */
+	uint64_t *acc;             /* self counts of acc_fn not yet in its self cost (nraw) */
+	size_t acc_n;              /* acc[0..acc_n) are present; the rest are zero */
+	struct func *acc_fn;
 
 	/* Jumps, read only for keep_instr: jfi=/jfn= name the next jump's
 	 * target; a jump= or jcnd= line waits for the next cost line, which
@@ -75,68 +89,68 @@ struct reader {
 
 static void idmap_release(struct idmap *m)
 {
-	struct id_entry *e, *tmp;
+	free(m->slots);
+}
 
-	HASH_ITER(hh, m->sparse, e, tmp) {
-		HASH_DEL(m->sparse, e);
-		free(e);
+static size_t idmap_slot(uint64_t id, size_t mask)
+{
+	return (size_t)((id * 0x9E3779B97F4A7C15ULL) >> 28) & mask;
+}
+
+/* The slot of ID, or NULL if it is not defined. */
+static struct id_slot *idmap_find(const struct idmap *m, uint64_t id)
+{
+	if (m->slots == NULL)
+		return NULL;
+	for (size_t i = idmap_slot(id, m->mask);; i = (i + 1) & m->mask) {
+		struct id_slot *e = &m->slots[i];
+
+		if (e->value == NULL)
+			return NULL;
+		if (e->id == id)
+			return e;
 	}
-	free(m->dense);
 }
 
 static const void *idmap_get(const struct idmap *m, uint64_t id)
 {
-	struct id_entry *e;
+	const struct id_slot *e = idmap_find(m, id);
 
-	if (id < m->ndense)
-		return m->dense[id];
-	HASH_FIND(hh, m->sparse, &id, sizeof(id), e);
 	return e ? e->value : NULL;
 }
 
-/* Grow the dense part to N slots, moving the sparse ids below N into it. */
-static void idmap_grow(struct idmap *m, size_t n)
+/* The slot of ID, or the free one where it goes. */
+static struct id_slot *idmap_place(struct idmap *m, uint64_t id)
 {
-	struct id_entry *e, *tmp;
+	size_t i = idmap_slot(id, m->mask);
 
-	m->dense = xreallocarray(m->dense, n, sizeof(*m->dense));
-	memset(m->dense + m->ndense, 0, (n - m->ndense) * sizeof(*m->dense));
-	m->ndense = n;
-	HASH_ITER(hh, m->sparse, e, tmp) {
-		if (e->id < n) {
-			m->dense[e->id] = e->value;
-			HASH_DEL(m->sparse, e);
-			free(e);
-		}
-	}
+	while (m->slots[i].value != NULL && m->slots[i].id != id)
+		i = (i + 1) & m->mask;
+	return &m->slots[i];
 }
 
 static void idmap_set(struct idmap *m, uint64_t id, const void *value)
 {
-	struct id_entry *e;
+	struct id_slot *e;
 
-	if (id >= m->ndense && id < IDMAP_DENSE_MAX &&
-	    id < 4 * (m->count + 1) + IDMAP_DENSE_MIN) {
-		size_t n = m->ndense ? m->ndense : IDMAP_DENSE_MIN;
+	/* At most half full, so that a lookup seldom probes a second slot. */
+	if (2 * (m->count + 1) > m->mask) {
+		struct id_slot *old = m->slots;
+		size_t nold = old ? m->mask + 1 : 0, n = nold ? 2 * nold : 64;
 
-		while (n <= id)
-			n *= 2;
-		idmap_grow(m, n);
+		m->slots = xcalloc(n, sizeof(*m->slots));
+		m->mask = n - 1;
+		for (size_t i = 0; i < nold; i++)
+			if (old[i].value != NULL)
+				*idmap_place(m, old[i].id) = old[i];
+		free(old);
 	}
-	if (id < m->ndense) {
-		if (m->dense[id] == NULL)
-			m->count++;
-		m->dense[id] = value;
-		return;
-	}
-	HASH_FIND(hh, m->sparse, &id, sizeof(id), e);
-	if (e == NULL) {
-		e = xcalloc(1, sizeof(*e));
-		e->id = id;
-		HASH_ADD(hh, m->sparse, id, sizeof(e->id), e);
+	e = idmap_place(m, id);
+	if (e->value == NULL)
 		m->count++;
-	}
+	e->id = id;
 	e->value = value;
+	e->func = NULL;
 }
 
 static _Noreturn void fail(struct reader *r, const char *msg)
@@ -386,14 +400,14 @@ static struct name_ref parse_name(const char *s, const char *end)
 
 typedef const char *intern_fn(struct profile *p, const char *s, size_t len);
 
-/* Resolve a name of a kind whose values are interned strings (made by
- * INTERN, which may rewrite them).  An id used before it is named is
- * warned about once and stands for UNNAMED, or for its own text "(id)"
- * when UNNAMED is NULL. */
-static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *intern,
-				  const char *unnamed, const char *s, const char *end)
+/* Resolve the name REF, read from [S, END), of a kind whose values are
+ * interned strings (made by INTERN, which may rewrite them).  An id used
+ * before it is named is warned about once and stands for UNNAMED, or for
+ * its own text "(id)" when UNNAMED is NULL. */
+static const char *resolve_ref(struct reader *r, struct idmap *m, intern_fn *intern,
+			       const char *unnamed, struct name_ref ref, const char *s,
+			       const char *end)
 {
-	struct name_ref ref = parse_name(s, end);
 	const char *v;
 
 	if (ref.name != NULL) {
@@ -410,6 +424,12 @@ static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *
 		idmap_set(m, ref.id, v);
 	}
 	return v;
+}
+
+static const char *resolve_string(struct reader *r, struct idmap *m, intern_fn *intern,
+				  const char *unnamed, const char *s, const char *end)
+{
+	return resolve_ref(r, m, intern, unnamed, parse_name(s, end), s, end);
 }
 
 /* Functions and files whose ids are never named keep their costs under
@@ -451,6 +471,23 @@ static struct func *lookup_func(struct reader *r, struct pfile *file, const char
 	return profile_func(r->p, file, name);
 }
 
+/* lookup_func for a name given by id ID (if BY_ID): the id's slot keeps
+ * the function found last, which saves reaching the name's record (a
+ * cache miss) for nearly every call. */
+static struct func *lookup_by_id(struct reader *r, bool by_id, uint64_t id, struct pfile *file,
+				 const char *name)
+{
+	struct id_slot *e = by_id ? idmap_find(&r->fns, id) : NULL;
+	struct func *f = e ? e->func : NULL;
+
+	if (f == NULL || f->key.file != file || f->key.name != name) {
+		f = lookup_func(r, file, name);
+		if (e != NULL)
+			e->func = f;
+	}
+	return f;
+}
+
 static struct pfile *no_file(struct reader *r)
 {
 	return profile_file(r->p, "", 0);
@@ -461,6 +498,13 @@ static struct pfile *no_file(struct reader *r)
  * lies between minus the sum of the negative counts and the sum of the
  * positive ones: while both fit 64 bits, so do all those sums.  In a diff
  * the subtracted profile makes the negative side. */
+static _Noreturn void magnitude_overflow(struct reader *r, size_t event)
+{
+	die_at(r->in->path, r->in->lineno,
+	       "the counts of event %s add up to more than 64 bits can hold",
+	       r->p->events[event].name);
+}
+
 static void check_magnitude(struct reader *r)
 {
 	for (size_t i = 0; i < r->ncounts; i++) {
@@ -470,16 +514,29 @@ static void check_magnitude(struct reader *r)
 		if (v == COST_ABSENT)
 			continue;
 		if (__builtin_add_overflow(*m, (uint64_t)(v < 0 ? -v : v), m))
-			die_at(r->in->path, r->in->lineno,
-			       "the counts of event %s add up to more than 64 bits can hold",
-			       r->p->events[i].name);
+			magnitude_overflow(r, i);
 	}
 }
 
 /* Add the current cost line's counts: only the first ncounts can be present. */
 static void add_counts(struct reader *r, cost_t *dst)
 {
-	if (!cost_add(dst, r->counts, r->ncounts))
+	bool over = false;
+
+	if (r->plain == NULL) {
+		over = !cost_add(dst, r->counts, r->ncounts);
+	} else {
+		/* All present and positive: a sum can only leave the range
+		 * upwards (DST may be negative, from a subtracted profile). */
+		for (size_t i = 0; i < r->ncounts; i++) {
+			cost_t d = dst[i];
+
+			d = (d == COST_ABSENT ? 0 : d) + (cost_t)r->plain[i];
+			over |= d > COST_MAX;
+			dst[i] = d;
+		}
+	}
+	if (over)
 		fail(r, "a sum of counts does not fit in 64 bits");
 }
 
@@ -502,6 +559,26 @@ static cell_t *lazy_cells(struct reader *r, cell_t **slot)
 	if (*slot == NULL)
 		*slot = cells_new(&r->p->arena, r->p->nevents);
 	return *slot;
+}
+
+/* Add the 64-bit self counts pending for acc_fn to its self cost, and to
+ * the part's sum if it needs one: no sum leaves the range of counts (see
+ * struct reader).  Called when another function's lines begin, before a
+ * header line (a new part, or a summary: that makes the sum unneeded) and
+ * at the end. */
+static void flush_self(struct reader *r)
+{
+	cost_t *self = r->acc_n ? r->acc_fn->self : NULL;
+	cost_t *sum = r->acc_n && !r->part_has_summary ? lazy_cost(r, &r->part->self_sum) : NULL;
+
+	for (size_t i = 0; i < r->acc_n; i++) {
+		self[i] = (self[i] == COST_ABSENT ? 0 : self[i]) + r->acc[i];
+		if (sum != NULL)
+			sum[i] = (sum[i] == COST_ABSENT ? 0 : sum[i]) + r->acc[i];
+		r->acc[i] = 0;
+	}
+	r->acc_n = 0;
+	r->acc_fn = NULL;
 }
 
 /* --- header ------------------------------------------------------------ */
@@ -770,6 +847,9 @@ static void finalize_events(struct reader *r)
 		if (p->magnitude[sign] == NULL)
 			p->magnitude[sign] = xcalloc(p->nevents, sizeof(*p->magnitude[sign]));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
+	r->ucounts = xmalloc(p->nraw * sizeof(*r->ucounts));
+	r->plain_counts = !p->negate && p->nderived == 0 && !p->keep_instr;
+	r->acc = xcalloc(p->nraw, sizeof(*r->acc));
 }
 
 static void append_desc(struct profile *p, const char *s, size_t len)
@@ -823,6 +903,7 @@ static void start_part(struct reader *r)
 {
 	static const char default_positions[] = "line";
 
+	flush_self(r);
 	r->part = profile_new_part(r->p, r->in->lineno);
 	r->part->path = r->in->path;
 	r->part->number = ++r->part_number;
@@ -858,6 +939,7 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 	bool first = p->nparts == 1;
 	const char *text = profile_intern(p, v, (size_t)(end - v));
 
+	flush_self(r);
 	switch (k) {
 	case H_VERSION:
 		if (is_digit(*v) && strtol(v, NULL, 10) > 1)
@@ -1084,26 +1166,11 @@ static void call_cost(struct reader *r, uint64_t line)
 	}
 }
 
-static void cost_line(struct reader *r, const char *s, const char *end)
+/* Add the cost line just parsed (positions in prev_pos, counts in counts). */
+static void apply_cost_line(struct reader *r)
 {
-	const char *p = s;
-	uint64_t line = 0;
+	uint64_t line = r->line_pos >= 0 ? r->prev_pos[r->line_pos] : 0;
 
-	if (r->skip)
-		return;
-	for (size_t k = 0; k < r->npos; k++) {
-		p = skip_space(p, end);
-		if (!parse_position(&p, end, r->prev_pos[k], &r->prev_pos[k])) {
-			malformed(r, "", s, (size_t)(end - s));
-			return;
-		}
-	}
-	if (r->line_pos >= 0)
-		line = r->prev_pos[r->line_pos];
-	if (!parse_counts(r, p, end, r->counts, &r->ncounts)) {
-		malformed(r, "", s, (size_t)(end - s));
-		return;
-	}
 	if (r->p->negate)
 		for (size_t i = 0; i < r->ncounts; i++)
 			if (r->counts[i] != COST_ABSENT)
@@ -1114,16 +1181,210 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 		self_cost(r, line);
 }
 
+/* A cost line, any that the format allows; cost_line_fast reads most. */
+static void cost_line(struct reader *r, const char *s, const char *end)
+{
+	const char *p = s;
+
+	if (r->skip)
+		return;
+	for (size_t k = 0; k < r->npos; k++) {
+		p = skip_space(p, end);
+		if (!parse_position(&p, end, r->prev_pos[k], &r->prev_pos[k])) {
+			malformed(r, "", s, (size_t)(end - s));
+			return;
+		}
+	}
+	if (!parse_counts(r, p, end, r->counts, &r->ncounts)) {
+		malformed(r, "", s, (size_t)(end - s));
+		return;
+	}
+	apply_cost_line(r);
+}
+
+/* --- the fast path -------------------------------------------------------
+ *
+ * Most lines of a profile are cost lines of a few short decimal numbers:
+ * "+3 * 120 40", "0x4a1c20 0 7".  cost_line_fast reads those in one pass
+ * up to the newline (no search for the line's end first), numbers 8 digits
+ * at a time, into locals; anything else it leaves, before changing any
+ * state, to read_line and cost_line, which know every form and every
+ * error.  It relies on input_lines: every line ends in a newline, and a
+ * few bytes after the last one may be read. */
+
+/* Positions a cost line has at most for the fast path. */
+#define FAST_POS_MAX 4
+
+/* Up to 16 hexadecimal digits at P (after "0x"); NULL if none or more. */
+static const char *scan_hex(const char *p, uint64_t *out)
+{
+	const char *start = p;
+	uint64_t v = 0;
+	unsigned d;
+
+	while ((d = hex_value(*p)) < 16 && p - start < 16) {
+		v = v << 4 | d;
+		p++;
+	}
+	if (p == start || hex_value(*p) < 16)
+		return NULL;
+	*out = v;
+	return p;
+}
+
+/* One position column at P, as parse_position reads it; NULL to leave it
+ * to parse_position. */
+static inline const char *fast_position(const char *p, uint64_t prev, uint64_t *out)
+{
+	uint64_t v;
+
+	switch (*p) {
+	case '*':
+		*out = prev;
+		return p + 1;
+	case '+':
+		p = number_scan(p + 1, &v);
+		return p && !__builtin_add_overflow(prev, v, out) ? p : NULL;
+	case '-':
+		p = number_scan(p + 1, &v);
+		return p && !__builtin_sub_overflow(prev, v, out) ? p : NULL;
+	case '0':
+		if ((p[1] | 0x20) == 'x')
+			return scan_hex(p + 2, out);
+		/* fall through */
+	default:
+		return number_scan(p, out);
+	}
+}
+
+/* Whether the cost line just read may have its counts added as
+ * add_self_fast does: a self cost line of a function, positive counts
+ * only (plain_counts), no per-line data. */
+static bool self_fast_ok(const struct reader *r)
+{
+	return r->plain_counts && !r->call_pending && r->fn != NULL &&
+	       (r->file == NULL || !r->file->annotatable);
+}
+
+/* The lines of another function begin. */
+static void start_self(struct reader *r)
+{
+	flush_self(r);
+	r->acc_fn = r->fn;
+	if (!r->fn->listed)
+		profile_list_func(r->p, r->fn);
+}
+
+/* self_cost for the N counts U of a line that self_fast_ok allows. */
+static inline __attribute__((always_inline)) void
+add_self_fast(struct reader *r, const uint64_t *u, size_t n)
+{
+	uint64_t *m = r->p->magnitude[0], *acc = r->acc;
+
+	if (r->fn != r->acc_fn)
+		start_self(r);
+	for (size_t i = 0; i < n; i++) {
+		if (__builtin_add_overflow(m[i], u[i], &m[i]))
+			magnitude_overflow(r, i);
+		acc[i] += u[i];
+	}
+	if (n > r->acc_n)
+		r->acc_n = n;
+}
+
+/* The cost line at S, up to and including its newline, with NPOS
+ * positions; returns what follows, or NULL (nothing changed) if cost_line
+ * must read it.  Inlined for each usual NPOS, which unrolls the loops over
+ * the positions. */
+static inline __attribute__((always_inline)) const char *
+fast_line(struct reader *r, const char *s, size_t npos)
+{
+	const char *p = s;
+	uint64_t *pos = r->prev_pos, old[FAST_POS_MAX], *u = r->ucounts;
+	size_t n = 0, nev = r->p->nraw;
+
+	/* Positions move in place, and back if the line is left to cost_line
+	 * (a copy of them instead makes the loads of the copy wait for its
+	 * stores). */
+	for (size_t k = 0; k < npos; k++)
+		old[k] = pos[k];
+	for (size_t k = 0; k < npos; k++) {
+		if (k > 0) {
+			if (!is_space(*p))
+				goto other;
+			while (is_space(*p))
+				p++;
+		}
+		p = fast_position(p, pos[k], &pos[k]);
+		if (p == NULL)
+			goto other;
+	}
+	/* Counts: after each position or count a blank or the newline. */
+	for (;;) {
+		if (*p == ' ' && is_digit(p[1])) {
+			p++;        /* the usual: one blank, a number */
+		} else {
+			if (*p == '\n')
+				break;
+			if (!is_space(*p))
+				goto other;
+			while (is_space(*p))
+				p++;
+			if (*p == '\n')
+				break;
+		}
+		if (n == nev || (p = number_scan(p, &u[n])) == NULL)
+			goto other;
+		n++;
+	}
+	r->in->lineno++;
+	r->in_body = true;
+	if (self_fast_ok(r)) {
+		add_self_fast(r, u, n);
+		return p + 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		r->counts[i] = (cost_t)u[i];
+	r->ncounts = n;
+	if (r->p->nderived > 0) {
+		for (; n < nev; n++)
+			r->counts[n] = COST_ABSENT;
+		derive_counts(r, r->counts);
+		r->ncounts = r->p->nevents;
+	}
+	r->plain = r->plain_counts ? u : NULL;
+	apply_cost_line(r);
+	r->plain = NULL;
+	return p + 1;
+other:
+	for (size_t k = 0; k < npos; k++)
+		pos[k] = old[k];
+	return NULL;
+}
+
+static const char *cost_line_fast(struct reader *r, const char *s)
+{
+	switch (r->npos) {
+	case 1:
+		return fast_line(r, s, 1);
+	case 2:
+		return fast_line(r, s, 2);
+	default:
+		return r->npos <= FAST_POS_MAX ? fast_line(r, s, r->npos) : NULL;
+	}
+}
+
 static void on_fn(struct reader *r, const char *v, const char *end)
 {
-	const char *name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
+	struct name_ref ref = parse_name(v, end);
+	const char *name = resolve_ref(r, &r->fns, profile_func_name, NULL, ref, v, end);
 	struct func *f;
 
 	if (r->skip)
 		return;
 	if (r->file == NULL)
 		r->file = no_file(r);
-	f = lookup_func(r, r->file, name);
+	f = lookup_by_id(r, ref.has_id, ref.id, r->file, name);
 	profile_list_func(r->p, f);
 	r->fn = f;
 	f->object = r->obj;
@@ -1174,7 +1435,8 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 			r->call_pending = false;
 			return;
 		}
-		r->callee = lookup_func(r, file ? file : no_file(r), name);
+		r->callee = lookup_by_id(r, r->call_name != NULL && r->call_by_id, r->call_id,
+					 file ? file : no_file(r), name);
 	}
 	r->last_callee = r->callee;
 	r->last_call_name = r->callee->key.name;
@@ -1210,7 +1472,11 @@ static bool assignment(struct reader *r, const char *s, const char *end)
 	} else if (KEY("cfi") || KEY("cfl")) {
 		r->call_file = resolve_file(r, v, end);
 	} else if (KEY("cfn")) {
-		r->call_name = resolve_string(r, &r->fns, profile_func_name, NULL, v, end);
+		struct name_ref ref = parse_name(v, end);
+
+		r->call_name = resolve_ref(r, &r->fns, profile_func_name, NULL, ref, v, end);
+		r->call_by_id = ref.has_id;
+		r->call_id = ref.id;
 	} else if (KEY("calls")) {
 		on_calls(r, v, end, s, (size_t)(end - s));
 	} else if (KEY("jfi")) {
@@ -1237,7 +1503,8 @@ static void body_line(struct reader *r, const char *s, const char *end)
 {
 	bool was_pending = r->call_pending;
 
-	finalize_events(r);
+	if (!r->events_final)
+		finalize_events(r);
 	if (is_cost_start(*s)) {
 		cost_line(r, s, end);
 		r->in_body = true;
@@ -1291,19 +1558,41 @@ static void read_line(struct reader *r, const char *s, size_t len)
 	body_line(r, s, end);
 }
 
+/* The lines [P, END), END following a newline. */
+static void read_lines(struct reader *r, const char *p, const char *end)
+{
+	while (p < end) {
+		const char *nl, *next;
+		size_t len;
+
+		if (is_cost_start(*p) && r->events_final && !r->skip &&
+		    (next = cost_line_fast(r, p)) != NULL) {
+			p = next;
+			continue;
+		}
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = (size_t)(nl - p);
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		r->in->lineno++;
+		read_line(r, p, len);
+		p = nl + 1;
+	}
+}
+
 void callgrind_read(struct profile *p, struct input *in)
 {
 	struct reader r;
-	const char *line;
-	size_t len;
+	const char *lines, *end;
 
 	memset(&r, 0, sizeof(r));
 	r.p = p;
 	r.in = in;
 	r.obj = "";
 	start_part(&r);
-	while (input_line(r.in, &line, &len))
-		read_line(&r, line, len);
+	while (input_lines(r.in, &lines, &end))
+		read_lines(&r, lines, end);
+	flush_self(&r);
 	if (r.call_pending)
 		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
 		     in->path, r.in->lineno);
@@ -1324,4 +1613,6 @@ void callgrind_read(struct profile *p, struct input *in)
 	idmap_release(&r.objs);
 	free(r.prev_pos);
 	free(r.counts);
+	free(r.ucounts);
+	free(r.acc);
 }

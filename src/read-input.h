@@ -38,6 +38,16 @@ void input_open(struct input *in, const char *path);
 /* The next line without its line end, in *LINE / *LEN (valid until the
  * next call).  Returns false at the end of the input. */
 bool input_line(struct input *in, const char **line, size_t *len);
+/* Bytes after the end of what input_lines returns that may be read (their
+ * values are unspecified): a parser may load 8 bytes at a time. */
+#define INPUT_SLACK 32
+
+/* The next whole lines, as many as are buffered (at least one): [*START,
+ * *END), where *END follows a newline (one is added to a last line that
+ * lacks it) and INPUT_SLACK more bytes may be read.  Line ends are left
+ * as they are (CRLF too); the caller counts the lines into LINENO.  Valid
+ * until the next call; returns false at the end of the input. */
+bool input_lines(struct input *in, const char **start, const char **end);
 /* The first bytes of the input (up to a few kilobytes; fewer only at the
  * end of the input) without consuming them, to tell formats apart.  For
  * compressed input these are the decompressed bytes. */

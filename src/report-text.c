@@ -206,6 +206,16 @@ static void both_release(struct both_columns *b)
 }
 
 /* With BOTH (--inclusive=both), the costs go under the inclusive columns. */
+/* " [OBJECT]", if there is an object. */
+static void print_object(FILE *out, const char *object)
+{
+	if (object == NULL)
+		return;
+	fputs(" [", out);
+	fputs(object, out);
+	fputc(']', out);
+}
+
 static void print_tree(FILE *out, const struct columns *c, const size_t *w,
 		       const struct both_columns *both, const struct func *f, bool callers)
 {
@@ -220,10 +230,14 @@ static void print_tree(FILE *out, const struct columns *c, const size_t *w,
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
 		numfmt_count(count, rows[i].count);
-		fprintf(out, "%s%s (%sx)", callers ? " < " : " >   ", rows[i].other->fullname, count);
+		/* "%s%s (%sx)" and " [%s]", without printf's cost for each row. */
+		fputs(callers ? " < " : " >   ", out);
+		fputs(rows[i].other->fullname, out);
+		fputs(" (", out);
+		fputs(count, out);
+		fputs("x)", out);
 		/* Unlike the function's own line, these show an empty object. */
-		if (rows[i].other->object != NULL)
-			fprintf(out, " [%s]", rows[i].other->object);
+		print_object(out, rows[i].other->object);
 		fputc('\n', out);
 	}
 	free(rows);
@@ -259,9 +273,10 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 			both_print_cells(out, c, &both, f->total, f);
 		else
 			columns_print_cost(out, c, w, f->total);
-		fprintf(out, "%s %s", tree ? " * " : "", f->fullname);
+		fputs(tree ? " *  " : " ", out);
+		fputs(f->fullname, out);
 		if (f->object != NULL && *f->object)
-			fprintf(out, " [%s]", f->object);
+			print_object(out, f->object);
 		fputc('\n', out);
 		if (opt->tree_calling && !unknown)
 			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, false);

@@ -1,6 +1,8 @@
 /* Number formatting: commas, widths, percentages, Perl's division. */
 #include "unit.h"
 
+#include <math.h>
+
 #include "fmt-num.h"
 
 static const char *count(cost_t c)
@@ -39,6 +41,10 @@ START_TEST(test_decimal)
 	ck_assert_str_eq(buf, "0");
 	numfmt_decimal(buf, -COST_MAX);
 	ck_assert_str_eq(buf, "-18446744073709551615");
+	numfmt_decimal(buf, COST_MAX + 1);
+	ck_assert_str_eq(buf, "18446744073709551616");
+	numfmt_decimal(buf, (cost_t)10000000000000000000ULL);
+	ck_assert_str_eq(buf, "10000000000000000000");
 	numfmt_decimal(buf, COST_MAX * 1000000);
 	ck_assert_str_eq(buf, "18446744073709551615000000");
 	/* The most negative 128-bit integer, as a count beyond any check. */
@@ -67,6 +73,12 @@ START_TEST(test_width)
 	/* The sign counts as a digit, though no commas are printed. */
 	ck_assert_uint_eq(numfmt_count_width(-1000), 6);
 	ck_assert_uint_eq(numfmt_count_width(COST_MAX), 26);
+	/* Either side of the 64-bit fast path's edge. */
+	ck_assert_uint_eq(numfmt_count_width(COST_MAX + 1), 26);
+	ck_assert_uint_eq(numfmt_count_width((cost_t)9999999999999999999ULL), 25);
+	ck_assert_uint_eq(numfmt_count_width((cost_t)10000000000000000000ULL), 26);
+	ck_assert_uint_eq(numfmt_count_width(COST_MAX * 10), 27);
+	ck_assert_uint_eq(numfmt_count_width(0), 1);
 }
 END_TEST
 
@@ -81,6 +93,44 @@ START_TEST(test_percent)
 	ck_assert_str_eq(percent(-9.995), " (-10.0%)");
 	ck_assert_str_eq(percent(-100.0), " (-100.0%)");
 	ck_assert_str_eq(percent(1234.5), " (1234.5%)");
+}
+END_TEST
+
+/* numfmt_percent writes what printf writes, rounding the exact binary
+ * value to the nearest, ties to even, on both sides of each fast path's
+ * edges. */
+static void check_like_printf(double p)
+{
+	char want[NUMFMT_PERCENT_MAX], got[NUMFMT_PERCENT_MAX];
+	int n = snprintf(want, sizeof(want),
+			 (-9.995 < p && p < 99.995) ? " (%5.2f%%)" : " (%5.1f%%)", p);
+	size_t len = numfmt_percent(got, p);
+
+	ck_assert_msg(strcmp(got, want) == 0, "%.17g: '%s', not '%s'", p, got, want);
+	ck_assert_uint_eq(len, (size_t)n);
+}
+
+START_TEST(test_percent_like_printf)
+{
+	static const double edges[] = {
+		0.125, 0.375, 0.625, 0.005, 0.015, 0.025, 2.675, 1.005, 99.995, 99.994999999,
+		-9.995, -9.994999999, -0.0, 0.0, -0.001, -0.005, 0.0049999999999999999,
+		1e-300, 5e-324, 1073741823.96, 1073741824.0, 1073741824.05, 1e9, 1e21,
+		-1e21, 12345.55, 12345.65, 99.95, 100.05, 999.95,
+	};
+
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++)
+		check_like_printf(edges[i]);
+	/* Shares of small counts, as the tables print them. */
+	for (int total = 1; total <= 400; total++)
+		for (int x = -total; x <= 2 * total; x++)
+			check_like_printf((double)x * 100.0 / total);
+	/* Exact binary fractions: ties at every place. */
+	for (int k = -4096; k <= 4096; k++)
+		for (int e = 1; e <= 12; e++)
+			check_like_printf(ldexp(k, -e));
+	check_like_printf(NAN);
+	check_like_printf(INFINITY);
 }
 END_TEST
 
@@ -115,6 +165,7 @@ int main(void)
 	tcase_add_test(tc, test_absent_and_negative);
 	tcase_add_test(tc, test_width);
 	tcase_add_test(tc, test_percent);
+	tcase_add_test(tc, test_percent_like_printf);
 	tcase_add_test(tc, test_ratio);
 	suite_add_tcase(s, tc);
 	return unit_run(s);

@@ -2,6 +2,8 @@
  * parts, calls, other writers' line orders. */
 #include "unit.h"
 
+#include <inttypes.h>
+
 #include "diag.h"
 #include "model-rename.h"
 
@@ -369,6 +371,230 @@ START_TEST(test_merge_events_differ)
 }
 END_TEST
 
+/* --- the fast path for cost lines and its edges ---------------------------- */
+
+/* Read TEXT into P without per-line data, so that self costs take the
+ * fast path's 64-bit sums. */
+static void read_lean(struct profile *p, const char *text)
+{
+	profile_init(p, strdup("unit.out"));
+	unit_read_more(p, text);
+}
+
+/* The decimal TEXT as a count. */
+static cost_t decimal(const char *text)
+{
+	cost_t v = 0;
+
+	for (; *text; text++)
+		v = v * 10 + (*text - '0');
+	return v;
+}
+
+START_TEST(test_counts_every_length)
+{
+	static const char digits[] = "9876543210987654321";
+	char *text = NULL, name[16];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct profile p;
+
+	/* Counts of 1 to 19 digits, plain and after leading zeros (then 20
+	 * and more digits: the careful parser's). */
+	fputs("events: A B\nfl=a.c\n", f);
+	for (int n = 1; n <= 19; n++)
+		fprintf(f, "fn=f%d\n%d 1 %.*s\nfn=z%d\n%d 000000%.*s\n", n, n, n, digits,
+			n, n, n, digits);
+	fclose(f);
+	read_lean(&p, text);
+	for (int n = 1; n <= 19; n++) {
+		char want[32];
+
+		snprintf(want, sizeof(want), "%.*s", n, digits);
+		snprintf(name, sizeof(name), "a.c:f%d", n);
+		ck_assert_cost_eq(self_of(&p, name)[1], decimal(want));
+		ck_assert_cost_eq(self_of(&p, name)[0], 1);
+		snprintf(name, sizeof(name), "a.c:z%d", n);
+		ck_assert_cost_eq(self_of(&p, name)[0], decimal(want));
+	}
+	unit_release(&p);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_counts_blanks_and_forms)
+{
+	struct profile p;
+	const cost_t *v;
+
+	/* Tabs, runs of blanks, trailing blanks, CR, "." and hexadecimal
+	 * counts among plain ones, in one function. */
+	unit_read(&p, "events: A B\nfl=a.c\nfn=f\n1\t5\n2  6  \n3 7\r\n4 . 1\n"
+		  "5 0x10\n6 7 8\n7 1\f\n8\n");
+	v = self_of(&p, "a.c:f");
+	ck_assert_cost_eq(v[0], 5 + 6 + 7 + 16 + 7 + 1);
+	ck_assert_cost_eq(v[1], 1 + 8);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 4, 1), 1);
+	ck_assert_ptr_nonnull(unit_line(&p, "a.c", 8));
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_self_sums_across_functions)
+{
+	struct profile p;
+	const cost_t *v;
+
+	/* Lines summed in 64 bits go to their function when another
+	 * function's lines start, and at the end: presence per event, a
+	 * function of zero-count lines only, code inlined from a header. */
+	read_lean(&p, "events: A B\nfl=a.c\nfn=f\n1 5\nfn=g\n1 3\nfn=f\n2 1 2\n"
+		       "fn=h\n1\nfi=b.h\n7 4\nfe=a.c\n3 2\n");
+	v = self_of(&p, "a.c:f");
+	ck_assert_cost_eq(v[0], 6);
+	ck_assert_cost_eq(v[1], 2);
+	v = self_of(&p, "a.c:g");
+	ck_assert_cost_eq(v[0], 3);
+	ck_assert_cost_eq(v[1], COST_ABSENT);
+	v = self_of(&p, "a.c:h");
+	ck_assert_cost_eq(v[0], 2);
+	ck_assert_cost_eq(v[1], COST_ABSENT);
+	ck_assert_cost_eq(self_of(&p, "b.h:h")[0], 4);
+	/* No summary: line: the part's total is the sum of its lines. */
+	ck_assert_cost_eq(p.parts[0].self_sum[0], 5 + 3 + 1 + 4 + 2);
+	ck_assert_cost_eq(p.parts[0].self_sum[1], 2);
+	unit_release(&p);
+	/* A second part, with a summary: only the first one's lines sum. */
+	read_lean(&p, "events: A\nfl=a.c\nfn=f\n1 5\n\nevents: A\nsummary: 9\nfn=f\n1 9\n");
+	ck_assert_uint_eq(p.nparts, 2);
+	ck_assert_cost_eq(p.parts[0].self_sum[0], 5);
+	ck_assert_ptr_null(p.parts[1].self_sum);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 14);
+	unit_release(&p);
+}
+END_TEST
+
+/* 1844 lines of 16 nines and one of 6744073709553459: 2^64-1, all read
+ * by the fast path; MORE, another line after them. */
+static char *sum_to_max(const char *more)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	fputs("events: A\nfl=a.c\nfn=f\n", f);
+	for (int i = 0; i < 1844; i++)
+		fputs("1 9999999999999999\n", f);
+	fprintf(f, "2 6744073709553459\n%s", more);
+	fclose(f);
+	return text;
+}
+
+/* The sum of a function's 64-bit self counts reaches 2^64-1 exactly. */
+START_TEST(test_self_sum_to_max)
+{
+	char *text = sum_to_max("3 0\n");
+	struct profile p;
+
+	read_lean(&p, text);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], COST_MAX);
+	unit_release(&p);
+	free(text);
+}
+END_TEST
+
+/* One more, in another function: an error. */
+START_TEST(test_self_sum_overflow)
+{
+	struct profile p;
+
+	read_lean(&p, sum_to_max("fn=g\n4 1\n"));
+}
+END_TEST
+
+START_TEST(test_count_2_64)
+{
+	struct profile p;
+
+	unit_read(&p, "events: A\nfl=a.c\nfn=f\n1 18446744073709551616\n");
+}
+END_TEST
+
+START_TEST(test_positions_fast)
+{
+	struct profile p;
+
+	/* Addresses in hexadecimal (either case of x, 16 digits), relative
+	 * moves both ways, "*"; a move past 2^64-1 and an address of 17
+	 * digits make malformed lines, skipped. */
+	unit_read(&p, "positions: instr line\nevents: A\nfl=a.c\nfn=f\n"
+		  "0x10 5 1\n+2 +1 2\n-1 -2 4\n* * 8\n0XfFfFfFfFfFfFfFfF 3 16\n+1 * 32\n"
+		  "0x10000000000000000 9 64\n");
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 5, 0), 1);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 6, 0), 2);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 4, 0), 4 + 8);
+	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 3, 0), 16);
+	ck_assert_ptr_null(unit_line(&p, "a.c", 9));
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 31);
+	unit_release(&p);
+}
+END_TEST
+
+START_TEST(test_sparse_ids)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct profile p;
+
+	/* Ids of any size, and thousands of them seventeen apart, defined
+	 * then used in the other order. */
+	fputs("events: A\nfl=(1) a.c\nfn=(130064) a\n1 1\nfn=(18446744073709551615) c\n1 3\n"
+	      "fn=(130064)\n1 10\nfn=(18446744073709551615)\n1 30\n", f);
+	for (int i = 0; i < 5000; i++)
+		fprintf(f, "fn=(%d) g%d\n1 1\n", 200000 + 17 * i, i);
+	for (int i = 4999; i >= 0; i--)
+		fprintf(f, "fn=(%d)\n1 %d\n", 200000 + 17 * i, i);
+	fclose(f);
+	read_lean(&p, text);
+	ck_assert_cost_eq(self_of(&p, "a.c:a")[0], 11);
+	ck_assert_cost_eq(self_of(&p, "a.c:c")[0], 33);
+	ck_assert_cost_eq(self_of(&p, "a.c:g0")[0], 1);
+	ck_assert_cost_eq(self_of(&p, "a.c:g4321")[0], 4322);
+	ck_assert_uint_eq(p.nfuncs, 5002);
+	unit_release(&p);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_block_boundaries)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct profile p;
+	cost_t sum = 0;
+
+	/* Over 3 MB of cost lines of every length, so that lines straddle
+	 * the reader's blocks, and a last line without a newline. */
+	fputs("events: A B\nfl=a.c\nfn=f\n", f);
+	for (uint64_t i = 0, written = 0; written < (3u << 20) + 12345; i++) {
+		uint64_t v = (i * 7919) % 100000000000ULL;
+		int n = fprintf(f, "%u %" PRIu64 "%s\n", (unsigned)(i % 97), v, i % 3 ? " 1" : "");
+
+		ck_assert_int_gt(n, 0);
+		written += (uint64_t)n;
+		sum += v;
+	}
+	fputs("1 1", f);
+	fclose(f);
+	read_lean(&p, text);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], sum + 1);
+	unit_release(&p);
+	free(text);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("reader");
@@ -394,6 +620,15 @@ int main(void)
 	tcase_add_test(tc, test_negate_and_merge);
 	tcase_add_test(tc, test_rename_while_reading);
 	tcase_add_exit_test(tc, test_merge_events_differ, EXIT_INPUT);
+	tcase_add_test(tc, test_counts_every_length);
+	tcase_add_test(tc, test_counts_blanks_and_forms);
+	tcase_add_test(tc, test_self_sums_across_functions);
+	tcase_add_test(tc, test_self_sum_to_max);
+	tcase_add_exit_test(tc, test_self_sum_overflow, EXIT_INPUT);
+	tcase_add_exit_test(tc, test_count_2_64, EXIT_INPUT);
+	tcase_add_test(tc, test_positions_fast);
+	tcase_add_test(tc, test_sparse_ids);
+	tcase_add_test(tc, test_block_boundaries);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -1,0 +1,140 @@
+/* Decimal numbers 8 digits at a time (read-number.h) at their edges:
+ * every length, the bytes either side of the digits, what follows. */
+#include "unit.h"
+
+#include <inttypes.h>
+
+#include "read-number.h"
+
+/* TEXT copied into a buffer with readable bytes after it, as the reader's
+ * input has; FILL is what those bytes hold. */
+static const char *padded(const char *text, char fill)
+{
+	static char buf[128];
+	size_t n = strlen(text);
+
+	ck_assert_uint_lt(n + 32, sizeof(buf));
+	memset(buf, fill, sizeof(buf));
+	memcpy(buf, text, n);
+	return buf;
+}
+
+/* number_scan of TEXT (then FILL) reads LEN bytes as VALUE. */
+static void check_scan(const char *text, char fill, size_t len, uint64_t value)
+{
+	const char *s = padded(text, fill);
+	uint64_t v = 0;
+	const char *end = number_scan(s, &v);
+
+	ck_assert_msg(end != NULL, "'%s': no number", text);
+	ck_assert_uint_eq((size_t)(end - s), len);
+	ck_assert_msg(v == value, "'%s': %" PRIu64 ", not %" PRIu64, text, v, value);
+}
+
+START_TEST(test_every_length)
+{
+	char text[32];
+	uint64_t value = 0;
+
+	/* 1, 12, 123, ... 1234567890123456 and 9, 99, ... 16 nines. */
+	for (size_t n = 1; n <= 16; n++) {
+		text[n - 1] = (char)('0' + n % 10);
+		text[n] = ' ';
+		text[n + 1] = '\0';
+		value = value * 10 + n % 10;
+		check_scan(text, '\n', n, value);
+	}
+	value = 0;
+	for (size_t n = 1; n <= 16; n++) {
+		text[n - 1] = '9';
+		text[n] = '\n';
+		text[n + 1] = '\0';
+		value = value * 10 + 9;
+		check_scan(text, 'x', n, value);
+	}
+}
+END_TEST
+
+START_TEST(test_too_long_or_none)
+{
+	uint64_t v;
+
+	/* 17 digits and more are left to the careful parser. */
+	ck_assert_ptr_null(number_scan(padded("12345678901234567 ", '\n'), &v));
+	ck_assert_ptr_null(number_scan(padded("18446744073709551615\n", '\n'), &v));
+	ck_assert_ptr_null(number_scan(padded("00000000000000000001\n", '\n'), &v));
+	/* 16 digits, then the text ends in a digit of the padding. */
+	ck_assert_ptr_null(number_scan(padded("1234567890123456", '7'), &v));
+	ck_assert_ptr_null(number_scan(padded(" 1", '\n'), &v));
+	ck_assert_ptr_null(number_scan(padded("x1", '\n'), &v));
+	ck_assert_ptr_null(number_scan(padded("\n", '1'), &v));
+	ck_assert_ptr_null(number_scan(padded("-1", '\n'), &v));
+	ck_assert_ptr_null(number_scan(padded("+1", '\n'), &v));
+}
+END_TEST
+
+START_TEST(test_neighbours_of_digits)
+{
+	/* The bytes just below '0' and just above '9' end a number, and so
+	 * do bytes far from them, whatever follows. */
+	check_scan("12/", '9', 2, 12);
+	check_scan("12:", '9', 2, 12);
+	check_scan("1234567/", '9', 7, 1234567);
+	check_scan("12345678:", '9', 8, 12345678);
+	check_scan("123456789/", '9', 9, 123456789);
+	check_scan("7\x7f", '9', 1, 7);
+	check_scan("7\xff", '9', 1, 7);
+	check_scan("7\x80", '9', 1, 7);
+	check_scan("7", '\0', 1, 7);
+	check_scan("0x1f", '\n', 1, 0);
+	check_scan("5.", '\n', 1, 5);
+}
+END_TEST
+
+START_TEST(test_leading_zeros)
+{
+	check_scan("0 ", '\n', 1, 0);
+	check_scan("00000000 ", '\n', 8, 0);
+	check_scan("0000000000000000 ", '\n', 16, 0);
+	check_scan("00000001 ", '\n', 8, 1);
+	check_scan("000000000000042\n", '\n', 15, 42);
+	check_scan("0000000000000042\n", '\n', 16, 42);
+	check_scan("9999999999999999\n", '\n', 16, 9999999999999999ULL);
+	check_scan("1000000000000000\n", '\n', 16, 1000000000000000ULL);
+	check_scan("10000000\n", '\n', 8, 10000000);
+	check_scan("100000000\n", '\n', 9, 100000000);
+}
+END_TEST
+
+/* Every split of a 16-digit number between the two 8-byte loads. */
+START_TEST(test_second_load)
+{
+	const char *digits = "8070605040302010";
+	char text[32];
+
+	for (size_t n = 9; n <= 16; n++) {
+		uint64_t value = 0;
+
+		memcpy(text, digits, n);
+		text[n] = ' ';
+		text[n + 1] = '\0';
+		for (size_t i = 0; i < n; i++)
+			value = value * 10 + (uint64_t)(digits[i] - '0');
+		check_scan(text, '5', n, value);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("number");
+	TCase *tc = tcase_create("number");
+
+	tcase_add_test(tc, test_every_length);
+	tcase_add_test(tc, test_too_long_or_none);
+	tcase_add_test(tc, test_neighbours_of_digits);
+	tcase_add_test(tc, test_leading_zeros);
+	tcase_add_test(tc, test_second_load);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
