@@ -1149,10 +1149,9 @@ static void call_cost(struct reader *r, uint64_t line)
 	if (!r->fn->listed)
 		profile_list_func(r->p, r->fn);
 	e = profile_edge(r->p, r->fn, r->callee);
-	e->count += r->call_count;
-	if (!cost_in_range(e->count))
+	if (!cells_add(&r->p->spill, &e->cells[r->p->nevents], &r->call_count, 1))
 		fail(r, "a sum of call counts does not fit in 64 bits");
-	add_counts(r, e->cost);
+	add_cells(r, e->cells);
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)

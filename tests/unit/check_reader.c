@@ -102,8 +102,8 @@ START_TEST(test_wide_counts)
 	ck_assert_cost_eq(main_fn->self[0], max);
 	ck_assert_cost_eq(main_fn->self[1], -max);
 	ck_assert_cost_eq(unit_line_cost(&p, "a.c", UINT64_MAX, 0), max);
-	ck_assert_cost_eq(main_fn->out->count, max);
-	ck_assert_cost_eq(main_fn->out->cost[0], max);
+	ck_assert_cost_eq(edge_count(&p, main_fn->out), max);
+	ck_assert_cost_eq(edge_get(&p, main_fn->out, 0), max);
 	ck_assert_cost_eq(cells_get(&p.spill, unit_line(&p, "a.c", 1)->sites->cost, 0), max);
 	ck_assert_cost_eq(unit_func(&p, "a.c:leaf")->called[0], max);
 	unit_release(&p);
@@ -156,8 +156,8 @@ START_TEST(test_calls)
 	ck_assert_cost_eq(main_fn->outgoing[0], 47);
 	ck_assert_cost_eq(leaf->called[0], 47);
 	ck_assert_ptr_nonnull(main_fn->out);
-	ck_assert_cost_eq(main_fn->out->count, 4);
-	ck_assert_cost_eq(main_fn->out->cost[0], 47);
+	ck_assert_cost_eq(edge_count(&p, main_fn->out), 4);
+	ck_assert_cost_eq(edge_get(&p, main_fn->out, 0), 47);
 	ck_assert_cost_eq(unit_line(&p, "a.c", 1)->sites->count, 4);
 	unit_release(&p);
 }
@@ -332,8 +332,8 @@ START_TEST(test_negate_and_merge)
 	ck_assert_cost_eq(unit_func(&p, "a.c:h")->self[0], 1);
 	e = profile_find_edge(&p, unit_func(&p, "a.c:f"), unit_func(&p, "a.c:g"));
 	ck_assert_ptr_nonnull(e);
-	ck_assert_cost_eq(e->count, 1);
-	ck_assert_cost_eq(e->cost[0], 2);
+	ck_assert_cost_eq(edge_count(&p, e), 1);
+	ck_assert_cost_eq(edge_get(&p, e, 0), 2);
 	ck_assert_cost_eq(unit_line_cost(&p, "a.c", 1, 0), 3);
 	unit_release(&p);
 }
