@@ -540,6 +540,73 @@ START_TEST(test_positions_fast)
 }
 END_TEST
 
+/* Lines of up to 15 bytes and a newline are read from the masks of 16
+ * bytes, longer ones and other forms by the other readers: the same sums
+ * either side of each edge.  Lines of 15 and 16 bytes, counts of 8 to 11
+ * digits, positions of 8 and 9 digits, blanks at the end, double blanks,
+ * a tab, a move below 0 (malformed, skipped). */
+static const char short_lines[] =
+	"positions: instr line\nevents: A B\nfl=a.c\nfn=f\n"
+	"0x10 1 1\n"
+	"+1 +1 12345678 2\n"
+	"+1 +1 1234567 3\n"
+	"* +1 123456789\n"
+	"* +1 12345678901\n"
+	"* +1 1234567890\n"
+	"* +1 5 \n"
+	"* +1 6  \n"
+	"* +1  7\n"
+	"* +1\t8\n"
+	"* 12345678 9\n"
+	"* 123456789 10\n"
+	"* +12345678 11\n"
+	"* -135802466 12\n"
+	"* * 14 15\n"
+	"* -2 13\n";
+
+START_TEST(test_short_lines)
+{
+	static const struct {
+		int64_t line;
+		cost_t a, b;
+	} want[] = {
+		{ 1, 1 + 12 + 14, 15 }, { 2, 12345678, 2 }, { 3, 1234567, 3 },
+		{ 4, 123456789, COST_ABSENT }, { 5, 12345678901, COST_ABSENT },
+		{ 6, 1234567890, COST_ABSENT }, { 7, 5, COST_ABSENT }, { 8, 6, COST_ABSENT },
+		{ 9, 7, COST_ABSENT }, { 10, 8, COST_ABSENT }, { 12345678, 9, COST_ABSENT },
+		{ 123456789, 10, COST_ABSENT }, { 135802467, 11, COST_ABSENT },
+	};
+	cost_t a = 0, b = 0;
+	struct profile p;
+
+	unit_read(&p, short_lines);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		ck_assert_cost_eq(unit_line_cost(&p, "a.c", want[i].line, 0), want[i].a);
+		ck_assert_cost_eq(unit_line_cost(&p, "a.c", want[i].line, 1), want[i].b);
+		a += want[i].a;
+		b += want[i].b == COST_ABSENT ? 0 : want[i].b;
+	}
+	ck_assert_ptr_null(unit_line(&p, "a.c", 0));
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], a);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[1], b);
+	unit_release(&p);
+	/* Without per-line data: the 64-bit self sums. */
+	read_lean(&p, short_lines);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], a);
+	ck_assert_cost_eq(self_of(&p, "a.c:f")[1], b);
+	unit_release(&p);
+}
+END_TEST
+
+/* More counts than events on a short line: the same error as elsewhere. */
+START_TEST(test_short_line_too_many_counts)
+{
+	struct profile p;
+
+	read_lean(&p, "events: A B\nfl=a.c\nfn=f\n1 2 3 4\n");
+}
+END_TEST
+
 START_TEST(test_sparse_ids)
 {
 	char *text = NULL;
@@ -627,6 +694,8 @@ int main(void)
 	tcase_add_exit_test(tc, test_self_sum_overflow, EXIT_INPUT);
 	tcase_add_exit_test(tc, test_count_2_64, EXIT_INPUT);
 	tcase_add_test(tc, test_positions_fast);
+	tcase_add_test(tc, test_short_lines);
+	tcase_add_exit_test(tc, test_short_line_too_many_counts, EXIT_INPUT);
 	tcase_add_test(tc, test_sparse_ids);
 	tcase_add_test(tc, test_block_boundaries);
 	suite_add_tcase(s, tc);
