@@ -299,17 +299,16 @@ static bool table_is_diff(const struct table *t, const struct profile *p,
 void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort)
 {
-	bool diff;
 	struct sort_spec spec;
 
 	memset(t, 0, sizeof(*t));
 	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
 	compute_summary(t, p);
-	diff = table_is_diff(t, p, sort, nsort);
-	spec = (struct sort_spec){ sort, nsort, diff };
+	t->diff = table_is_diff(t, p, sort, nsort);
+	spec = (struct sort_spec){ sort, nsort, t->diff };
 	sort_rows(t->rows, t->nrows, &spec);
 	set_thresholds(t, opt, nsort);
-	walk_threshold(t, opt->inclusive, diff, sort, nsort);
+	walk_threshold(t, opt->inclusive, t->diff, sort, nsort);
 	collect_files(t, p);
 }
 

@@ -19,6 +19,8 @@ struct table {
 	const char **thresholds;   /* texts, one per sort event, as printed */
 	double *threshold_values;
 	bool filter;               /* false when the single threshold is >= 100 */
+	bool diff;                 /* the rows are changes, sorted and cut by their size:
+				      a diff, or a profile of differences (cg_diff's) */
 	struct func **rows;        /* sorted */
 	size_t nrows;
 	size_t nshown;             /* rows before the threshold cut */

@@ -651,7 +651,8 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	numfmt_count(total, d->total);
 	fprintf(d->out, "// cgannotate call graph of %s%s; shares of %s %s;"
 		" nodes of at least %g%%, calls of at least %g%%\n", event,
-		d->diff ? ", NEW minus OLD" : "", d->diff ? "OLD's total" : "the total",
+		profile_is_diff(p) ? ", NEW minus OLD" : d->diff ? ", changes" : "",
+		profile_is_diff(p) ? "OLD's total" : "the total",
 		total, opt->node_thres, opt->edge_thres);
 	free(event);
 }
@@ -659,7 +660,7 @@ static void put_comment(const struct dot *d, const struct profile *p,
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct table *t)
 {
-	struct dot d = { .p = p, .out = out, .event = c->primary, .diff = profile_is_diff(p) };
+	struct dot d = { .p = p, .out = out, .event = c->primary, .diff = t->diff };
 
 	d.total = value(t->base, d.event);
 	choose_nodes(&d, p, t, opt->node_thres);

@@ -353,7 +353,7 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 void report_json(FILE *out, struct profile *p, const struct options *opt,
 		 const struct columns *c, const struct table *t, const struct asm_view *v)
 {
-	struct order o = { c->sort, c->nsort, profile_is_diff(p), !opt->inclusive };
+	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive };
 	struct json j;
 	size_t nfuncs;
 	struct func **funcs = inclusive_compute(p, true, &nfuncs);

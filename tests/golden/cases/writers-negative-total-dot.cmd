@@ -1,0 +1,1 @@
+cgannotate --format=dot writers/negative-total.out
