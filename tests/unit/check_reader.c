@@ -607,6 +607,44 @@ START_TEST(test_short_line_too_many_counts)
 }
 END_TEST
 
+/* Edge costs and counts are cells: either side of 2^63, back into the
+ * direct range by a negative amount, up to 2^64-1 and past it. */
+START_TEST(test_edge_cells)
+{
+	const cost_t max = (cost_t)UINT64_MAX, top = (cost_t)INT64_MAX;
+	struct profile p;
+	struct edge *e;
+	cost_t v[2], out[2];
+
+	unit_read(&p, "events: A B\nfl=a.c\nfn=f\ncfn=g\ncalls=9223372036854775807 1\n"
+		  "1 9223372036854775807\n");
+	e = (struct edge *)profile_find_edge(&p, unit_func(&p, "a.c:f"), unit_func(&p, "a.c:g"));
+	ck_assert_cost_eq(edge_count(&p, e), top);
+	ck_assert_cost_eq(edge_get(&p, e, 0), top);
+	ck_assert_cost_eq(edge_get(&p, e, 1), COST_ABSENT);
+	ck_assert_uint_eq(p.spill.count, 0);
+	v[0] = 1;
+	v[1] = COST_ABSENT;
+	ck_assert(edge_add(&p, e, v, 1));
+	ck_assert_cost_eq(edge_count(&p, e), top + 1);
+	ck_assert_cost_eq(edge_cost(&p, e, out)[0], top + 1);
+	ck_assert_cost_eq(out[1], COST_ABSENT);
+	v[0] = -2;
+	ck_assert(edge_add(&p, e, v, -2));
+	ck_assert_cost_eq(edge_count(&p, e), top - 1);
+	ck_assert_cost_eq(edge_get(&p, e, 0), top - 1);
+	v[0] = max - (top - 1);
+	ck_assert(edge_add(&p, e, v, max - (top - 1)));
+	ck_assert_cost_eq(edge_count(&p, e), max);
+	ck_assert_cost_eq(edge_get(&p, e, 0), max);
+	ck_assert_uint_eq(p.spill.count, 2);   /* the slots given back, used again */
+	v[0] = 1;
+	ck_assert(!edge_add(&p, e, v, 0));
+	ck_assert(!edge_add(&p, e, NULL, 1));
+	unit_release(&p);
+}
+END_TEST
+
 START_TEST(test_sparse_ids)
 {
 	char *text = NULL;
@@ -695,6 +733,7 @@ int main(void)
 	tcase_add_exit_test(tc, test_count_2_64, EXIT_INPUT);
 	tcase_add_test(tc, test_positions_fast);
 	tcase_add_test(tc, test_short_lines);
+	tcase_add_test(tc, test_edge_cells);
 	tcase_add_exit_test(tc, test_short_line_too_many_counts, EXIT_INPUT);
 	tcase_add_test(tc, test_sparse_ids);
 	tcase_add_test(tc, test_block_boundaries);
