@@ -124,32 +124,33 @@ static void add_self(struct profile *p, struct func *f, const cost_t *v)
 static void add_call(struct profile *p, struct func *caller, struct func *callee,
 		     const cost_t *cost, cost_t count)
 {
-	struct edge *e = profile_edge(p, caller, callee);
-
-	for (size_t k = 0; k < p->nevents; k++)
-		add_count(p, &e->cost[k], cost[k]);
-	add_count(p, &e->count, count);
+	if (!edge_add(p, profile_edge(p, caller, callee), cost, count))
+		die(EXIT_INPUT, "%s: a cost that --hide gives to a caller does not fit in 64 bits",
+		    p->path);
 }
 
 /* Make the other functions of X's hidden component part of X: their self
  * costs and their calls into and out of the component become X's. */
 static void fold_into(struct hider *h, struct func *x, struct func *m)
 {
+	struct profile *p = h->p;
 	size_t c = h->group[x->index];
+	cost_t *cost = xmalloc(p->nevents * sizeof(*cost));
 
-	add_self(h->p, x, m->self);
+	add_self(p, x, m->self);
 	for (struct edge *e = m->out; e; e = e->next_out) {
 		struct func *w = e->key.callee;
 
 		if (!h->gone[w->index] && h->group[w->index] != c)
-			add_call(h->p, x, w, e->cost, e->count);
+			add_call(p, x, w, edge_cost(p, e, cost), edge_count(p, e));
 	}
 	for (struct edge *e = m->in; e; e = e->next_in) {
 		struct func *u = e->key.caller;
 
 		if (!h->gone[u->index] && h->group[u->index] != c)
-			add_call(h->p, u, x, e->cost, e->count);
+			add_call(p, u, x, edge_cost(p, e, cost), edge_count(p, e));
 	}
+	free(cost);
 	h->gone[m->index] = true;
 }
 
@@ -160,14 +161,16 @@ static uint64_t magnitude(cost_t v)
 
 /* Weights of the N calls IN to share out event K (K == nevents: call
  * counts): what each call costs, else how often it was made, else equal. */
-static void set_weights(uint64_t *w, struct edge *const *in, size_t n, size_t k, size_t nevents)
+static void set_weights(const struct profile *p, uint64_t *w, struct edge *const *in, size_t n,
+			size_t k)
 {
+	size_t nevents = p->nevents;
 	unsigned __int128 sum = 0;
 
 	for (size_t i = 0; i < n; i++)
-		sum += w[i] = magnitude(k < nevents ? in[i]->cost[k] : in[i]->count);
+		sum += w[i] = magnitude(edge_get(p, in[i], k));
 	for (size_t i = 0; i < n && sum == 0; i++)
-		sum += w[i] = magnitude(k < nevents ? in[i]->count : in[i]->cost[0]);
+		sum += w[i] = magnitude(edge_get(p, in[i], k < nevents ? nevents : 0));
 	for (size_t i = 0; i < n && sum == 0; i++)
 		w[i] = 1;
 }
@@ -198,7 +201,7 @@ static void share_call(struct hider *h, struct edge *const *in, size_t n, const 
 	cost_t *cost = xmalloc(n * (nev + 1) * sizeof(*cost));
 
 	for (size_t k = 0; k <= nev; k++) {
-		cost_t v = k < nev ? call->cost[k] : call->count;
+		cost_t v = edge_get(p, call, k);
 
 		if (v == COST_ABSENT) {
 			for (size_t i = 0; i < n; i++)
@@ -245,7 +248,7 @@ static void eliminate(struct hider *h, struct func *x)
 	h->weights = xreallocarray(NULL, (nev + 1) * nin, sizeof(*h->weights));
 	h->share = xreallocarray(NULL, nin, sizeof(*h->share));
 	for (size_t k = 0; k <= nev; k++)
-		set_weights(h->weights + k * nin, in, nin, k, nev);
+		set_weights(p, h->weights + k * nin, in, nin, k);
 	for (size_t k = 0; k < nev && x->self != NULL; k++) {
 		if (x->self[k] == COST_ABSENT)
 			continue;
@@ -346,6 +349,7 @@ static void hide(struct profile *p, const struct patterns *ps)
 	size_t n = p->nfuncs, nhidden = 0;
 	bool *match = match_names(p, ps);
 	size_t *order = xmalloc((n ? n : 1) * sizeof(*order));
+	cost_t *cost;
 
 	cycles_find(&h.cy, p);
 	h.gone = xcalloc(n ? n : 1, sizeof(*h.gone));
@@ -370,13 +374,15 @@ static void hide(struct profile *p, const struct patterns *ps)
 	profile_sum_calls(p);
 	/* A call from a hidden function that nobody calls stays in what its
 	 * callee was called for: the callee is entered from outside for it. */
+	cost = xmalloc(p->nevents * sizeof(*cost));
 	for (size_t i = 0; i < h.ndropped; i++) {
 		struct func *w = h.dropped[i]->key.callee;
 
 		if (w->called == NULL)
 			w->called = cost_new(&p->arena, p->nevents);
-		cost_add_checked(w->called, h.dropped[i]->cost, p->nevents);
+		cost_add_checked(w->called, edge_cost(p, h.dropped[i], cost), p->nevents);
 	}
+	free(cost);
 	free(h.dropped);
 	cycles_release(&h.cy);
 	free(h.gone);

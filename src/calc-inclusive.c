@@ -22,13 +22,13 @@ struct graph {
 	size_t *rep;          /* function -> representative */
 	size_t *adj_start;    /* CSR adjacency over representatives */
 	size_t *adj;
-	/* The callee representatives and costs of each function's out list,
+	/* The callee representatives and edges of each function's out list,
 	 * in list order (function i's from edge_start[i]): walking the edges
 	 * again then chases no list pointers and looks at no callee, each a
 	 * cache miss. */
 	size_t *edge_start;
 	size_t *edge_rep;
-	const cost_t **edge_cost;
+	const struct edge **edge;
 };
 
 static void graph_build(struct graph *g, struct profile *p)
@@ -61,7 +61,7 @@ static void graph_build(struct graph *g, struct profile *p)
 		g->adj_start[i + 1] += g->adj_start[i];
 	g->adj = xmalloc((nedges ? nedges : 1) * sizeof(*g->adj));
 	g->edge_rep = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_rep));
-	g->edge_cost = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge_cost));
+	g->edge = xmalloc((nedges ? nedges : 1) * sizeof(*g->edge));
 	g->edge_start = xmalloc((n + 1) * sizeof(*g->edge_start));
 	fill = xmalloc((n ? n : 1) * sizeof(*fill));
 	memcpy(fill, g->adj_start, n * sizeof(*fill));
@@ -73,7 +73,7 @@ static void graph_build(struct graph *g, struct profile *p)
 
 			g->adj[fill[u]++] = v;
 			g->edge_rep[nedges] = v;
-			g->edge_cost[nedges++] = e->cost;
+			g->edge[nedges++] = e;
 		}
 	}
 	g->edge_start[n] = nedges;
@@ -87,7 +87,7 @@ static void graph_release(struct graph *g)
 	free(g->adj);
 	free(g->edge_start);
 	free(g->edge_rep);
-	free(g->edge_cost);
+	free(g->edge);
 }
 
 static cost_t *copy_or_absent(struct profile *p, const cost_t *v)
@@ -122,9 +122,12 @@ static void add_left_out(const struct profile *p, const struct graph *g, size_t 
 	rest = xmalloc(p->nevents * sizeof(*rest));
 	for (size_t e = 0; e < p->nevents; e++) {
 		rest[e] = f->outgoing[e];
-		for (size_t k = g->edge_start[i]; k < g->edge_start[i + 1]; k++)
-			if (rest[e] != COST_ABSENT && g->edge_cost[k][e] != COST_ABSENT)
-				rest[e] -= g->edge_cost[k][e];
+		for (size_t k = g->edge_start[i]; k < g->edge_start[i + 1]; k++) {
+			cost_t c = edge_get(p, g->edge[k], e);
+
+			if (rest[e] != COST_ABSENT && c != COST_ABSENT)
+				rest[e] -= c;
+		}
 		if (rest[e] == 0)
 			rest[e] = COST_ABSENT;
 	}
@@ -136,6 +139,7 @@ static void inclusive_totals(struct profile *p)
 {
 	struct graph g;
 	size_t *comp = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*comp));
+	cost_t *cost = xmalloc(p->nevents * sizeof(*cost));
 	bool *recursive;
 	size_t ncomp;
 
@@ -152,7 +156,8 @@ static void inclusive_totals(struct profile *p)
 			f->total = copy_or_absent(p, f->self);
 			for (size_t k = g.edge_start[i]; k < g.edge_start[i + 1]; k++)
 				if (comp[g.edge_rep[k]] != c)
-					add_to_total(p, f, f->total, g.edge_cost[k]);
+					add_to_total(p, f, f->total,
+						     edge_cost(p, g.edge[k], cost));
 			add_left_out(p, &g, i, f);
 		} else if (f->called != NULL) {
 			f->total = f->called;
@@ -164,6 +169,7 @@ static void inclusive_totals(struct profile *p)
 	}
 	free(recursive);
 	free(comp);
+	free(cost);
 	graph_release(&g);
 }
 

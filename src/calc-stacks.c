@@ -42,11 +42,15 @@ static uint64_t clamp64(wide_t v)
 	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
 }
 
+/* C as a weight: absent and negative counts weigh nothing. */
+static uint64_t weight_of(cost_t c)
+{
+	return c <= 0 ? 0 : (uint64_t)c;   /* COST_ABSENT is negative */
+}
+
 static uint64_t count_of(const cost_t *v, size_t event)
 {
-	if (v == NULL || v[event] == COST_ABSENT || v[event] <= 0)
-		return 0;
-	return (uint64_t)v[event];
+	return v == NULL ? 0 : weight_of(v[event]);
 }
 
 struct call {
@@ -80,7 +84,7 @@ static void graph_calls(struct graph *g, const struct profile *p, size_t event)
 			size_t v = g->cy.rep[i];
 
 			calls[fill[v]].target = g->cy.rep[e->key.callee->index];
-			calls[fill[v]++].weight = count_of(e->cost, event);
+			calls[fill[v]++].weight = weight_of(edge_get(p, e, event));
 		}
 	g->target = xmalloc((g->start[n] ? g->start[n] : 1) * sizeof(*g->target));
 	g->weight = xmalloc((g->start[n] ? g->start[n] : 1) * sizeof(*g->weight));
@@ -143,7 +147,7 @@ static void graph_entries(struct graph *g, const struct profile *p, size_t event
 
 		called[g->cy.rep[i]] += count_of(f->called, event);
 		for (const struct edge *e = f->out; e; e = e->next_out)
-			listed[g->cy.rep[e->key.callee->index]] += count_of(e->cost, event);
+			listed[g->cy.rep[e->key.callee->index]] += weight_of(edge_get(p, e, event));
 	}
 	g->entry = xcalloc(g->n ? g->n : 1, sizeof(*g->entry));
 	for (size_t v = 0; v < g->n; v++)

@@ -298,11 +298,14 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 
 	if (e != NULL)
 		return e;
-	e = arena_alloc(&p->arena, sizeof(*e));
+	e = arena_alloc_aligned(&p->arena, sizeof(*e) + (p->nevents + 1) * sizeof(cell_t),
+				_Alignof(struct edge));
 	memset(e, 0, sizeof(*e));
 	e->key.caller = caller;
 	e->key.callee = callee;
-	e->cost = cost_new(&p->arena, p->nevents);
+	for (size_t k = 0; k < p->nevents; k++)
+		e->cells[k] = CELL_ABSENT;
+	e->cells[p->nevents] = 0;
 	e->next_out = caller->out;
 	caller->out = e;
 	e->next_in = callee->in;
@@ -319,13 +322,25 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 
 /* Exact: each count is at most 2^64-1 in size, and there are fewer than
  * 2^63 edges. */
-cost_t profile_times_called(const struct func *f)
+cost_t profile_times_called(const struct profile *p, const struct func *f)
 {
 	cost_t n = 0;
 
 	for (const struct edge *e = f->in; e; e = e->next_in)
-		n += e->count;
+		n += edge_count(p, e);
 	return n;
+}
+
+cost_t *edge_cost(const struct profile *p, const struct edge *e, cost_t *out)
+{
+	return cells_expand(&p->spill, e->cells, out, p->nevents);
+}
+
+bool edge_add(struct profile *p, struct edge *e, const cost_t *cost, cost_t count)
+{
+	bool ok = cells_add(&p->spill, &e->cells[p->nevents], &count, 1);
+
+	return (cost == NULL || cells_add(&p->spill, e->cells, cost, p->nevents)) && ok;
 }
 
 const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
@@ -424,14 +439,15 @@ void profile_remove_funcs(struct profile *p, const bool *gone)
 /* The sum of the costs of LIST's edges, or NULL if it has none. */
 static cost_t *sum_edges(struct profile *p, const struct edge *list, bool out)
 {
-	cost_t *sum = NULL;
+	cost_t *sum = NULL, *cost = xmalloc(p->nevents * sizeof(*cost));
 
 	for (const struct edge *e = list; e; e = out ? e->next_out : e->next_in) {
 		if (sum == NULL)
 			sum = cost_new(&p->arena, p->nevents);
-		if (!cost_add(sum, e->cost, p->nevents))
+		if (!cost_add(sum, edge_cost(p, e, cost), p->nevents))
 			die(EXIT_INPUT, "%s: a sum of call costs does not fit in 64 bits", p->path);
 	}
+	free(cost);
 	return sum;
 }
 

@@ -57,12 +57,14 @@ struct edge_key {
 	struct func *callee;
 };
 
+/* A profile has several times more edges than functions, so their costs
+ * are cells (see model-cells.h; with the profile's spill): the calls'
+ * inclusive cost, one cell per event, then how many calls there were. */
 struct edge {
 	struct edge_key key;
-	cost_t count;              /* calls: as counts, up to 2^64-1 in size */
-	cost_t *cost;
 	struct edge *next_out;
 	struct edge *next_in;
+	cell_t cells[];
 };
 
 /* Index entry for the edges of callers with many callees. */
@@ -180,11 +182,25 @@ struct func *profile_func(struct profile *p, struct pfile *file, const char *nam
 void profile_list_func(struct profile *p, struct func *f);
 /* The edge CALLER -> CALLEE, created with a zero count and absent cost if new. */
 struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee);
+/* Event K's count of E's cost; K == nevents: how many calls. */
+static inline cost_t edge_get(const struct profile *p, const struct edge *e, size_t k)
+{
+	return cells_get(&p->spill, e->cells, k);
+}
+static inline cost_t edge_count(const struct profile *p, const struct edge *e)
+{
+	return edge_get(p, e, p->nevents);
+}
+/* E's cost into OUT (nevents counts), which is returned. */
+cost_t *edge_cost(const struct profile *p, const struct edge *e, cost_t *out);
+/* Add COUNT calls of cost COST (nevents counts; NULL: none) to E.  Returns
+ * false if a sum left the range of counts. */
+bool edge_add(struct profile *p, struct edge *e, const cost_t *cost, cost_t count);
 /* The edge CALLER -> CALLEE, or NULL. */
 const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
 				     const struct func *callee);
 /* How many times F was called: the sum of its callers' counts. */
-cost_t profile_times_called(const struct func *f);
+cost_t profile_times_called(const struct profile *p, const struct func *f);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
 /* Whether some part was subtracted: the profile is a difference. */

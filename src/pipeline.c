@@ -77,7 +77,7 @@ static void print_table_report(FILE *out, struct profile *p, const struct option
 				  (size_t)opt->context);
 		report_header(out, p, opt, cols, &table);
 		report_totals(out, cols, &table);
-		report_functions(out, opt, cols, &table);
+		report_functions(out, p, opt, cols, &table);
 		annotate_sources(out, p, opt, cols, &table);
 		if (p->keep_instr)
 			report_asm(out, p, opt, cols, &code);

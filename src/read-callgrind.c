@@ -1149,10 +1149,9 @@ static void call_cost(struct reader *r, uint64_t line)
 	if (!r->fn->listed)
 		profile_list_func(r->p, r->fn);
 	e = profile_edge(r->p, r->fn, r->callee);
-	e->count += r->call_count;
-	if (!cost_in_range(e->count))
+	if (!cells_add(&r->p->spill, &e->cells[r->p->nevents], &r->call_count, 1))
 		fail(r, "a sum of call counts does not fit in 64 bits");
-	add_counts(r, e->cost);
+	add_cells(r, e->cells);
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
@@ -1292,12 +1291,110 @@ add_self_fast(struct reader *r, const uint64_t *u, size_t n)
 		r->acc_n = n;
 }
 
-/* The cost line at S, up to and including its newline, with NPOS
- * positions; returns what follows, or NULL (nothing changed) if cost_line
- * must read it.  Inlined for each usual NPOS, which unrolls the loops over
- * the positions. */
+/* Whether bytes [A, B) of a short line are all digits, as DIGIT says. */
+static inline bool all_digits(uint32_t digit, unsigned a, unsigned b)
+{
+	return ((~digit >> a) & ((1u << (b - a)) - 1)) == 0;
+}
+
+/* A position column of a short line: bytes [A, B) of S, a token of the
+ * forms fast_position reads, numbers of at most 8 digits (16 in
+ * hexadecimal).  Returns false if it is none of them. */
+static inline __attribute__((always_inline)) bool
+short_position(const char *s, unsigned a, unsigned b, uint32_t digit,
+				  uint64_t prev, uint64_t *out)
+{
+	const char *p = s + a;
+	unsigned len = b - a;
+	uint64_t v;
+
+	switch (*p) {
+	case '*':
+		*out = prev;
+		return len == 1;
+	case '+':
+	case '-':
+		if (len < 2 || len > 9 || !all_digits(digit, a + 1, b))
+			return false;
+		v = number_value_at(p + 1, len - 1);
+		return *p == '+' ? !__builtin_add_overflow(prev, v, out)
+				 : !__builtin_sub_overflow(prev, v, out);
+	default:
+		if (len > 2 && p[0] == '0' && (p[1] | 0x20) == 'x')
+			return scan_hex(p + 2, out) == s + b;
+		if (len > 8 || !all_digits(digit, a, b))
+			return false;
+		*out = number_value_at(p, len);
+		return true;
+	}
+}
+
+/* The usual cost line, shorter than 16 bytes with its newline, read from
+ * the masks of those bytes (see read-number.h): NPOS positions and up to
+ * nraw decimal counts, each after one blank, maybe one blank at the end.
+ * The counts go to ucounts, how many to *NCOUNTS, the positions to
+ * prev_pos; returns what follows the line, or NULL (nothing changed) if
+ * the line is not of that form. */
 static inline __attribute__((always_inline)) const char *
-fast_line(struct reader *r, const char *s, size_t npos)
+short_line(struct reader *r, const char *s, size_t npos, size_t *ncounts)
+{
+	struct number_masks m = number_masks16(s);
+	uint64_t pos[FAST_POS_MAX], *u = r->ucounts;
+	uint32_t in, blank, starts;
+	unsigned len, end, a, b;
+	size_t n = 0, nev = r->p->nraw;
+
+	if (m.newline == 0)
+		return NULL;
+	len = end = (unsigned)__builtin_ctz(m.newline);
+	in = (1u << len) - 1;
+	blank = m.blank & in;
+	/* Tokens: the runs of other bytes between single blanks, one more
+	 * maybe at the end.  The line starts with one (read_lines checks
+	 * is_cost_start). */
+	if (blank & blank >> 1)
+		return NULL;
+	if (blank >> (len - 1) & 1) {
+		len--;
+		in >>= 1;
+		blank &= in;
+	}
+	starts = in & ~blank & (blank << 1 | 1);
+	for (size_t k = 0; k < npos; k++) {
+		if (starts == 0)
+			return NULL;
+		a = (unsigned)__builtin_ctz(starts);
+		starts &= starts - 1;
+		b = starts ? (unsigned)__builtin_ctz(starts) - 1 : len;
+		if (!short_position(s, a, b, m.digit, r->prev_pos[k], &pos[k]))
+			return NULL;
+	}
+	/* Counts: nothing but digits from the first one on. */
+	if (starts != 0 && (in & ~blank & ~m.digit) >> __builtin_ctz(starts) != 0)
+		return NULL;
+	while (starts != 0) {
+		a = (unsigned)__builtin_ctz(starts);
+		starts &= starts - 1;
+		b = starts ? (unsigned)__builtin_ctz(starts) - 1 : len;
+		if (n == nev)
+			return NULL;
+		if (b - a <= 8)
+			u[n] = number_value_at(s + a, b - a);
+		else if (number_scan(s + a, &u[n]) != s + b)
+			return NULL;
+		n++;
+	}
+	for (size_t k = 0; k < npos; k++)
+		r->prev_pos[k] = pos[k];
+	*ncounts = n;
+	return s + end + 1;
+}
+
+/* Any other cost line that the fast path reads: NPOS positions and up to
+ * nraw decimal counts of up to 16 digits between blanks, of any length;
+ * as short_line. */
+static inline __attribute__((always_inline)) const char *
+long_line(struct reader *r, const char *s, size_t npos, size_t *ncounts)
 {
 	const char *p = s;
 	uint64_t *pos = r->prev_pos, old[FAST_POS_MAX], *u = r->ucounts;
@@ -1337,11 +1434,32 @@ fast_line(struct reader *r, const char *s, size_t npos)
 			goto other;
 		n++;
 	}
+	*ncounts = n;
+	return p + 1;
+other:
+	for (size_t k = 0; k < npos; k++)
+		pos[k] = old[k];
+	return NULL;
+}
+
+/* The cost line at S, up to and including its newline, with NPOS
+ * positions; returns what follows, or NULL (nothing changed) if cost_line
+ * must read it.  Inlined for each usual NPOS, which unrolls the loops over
+ * the positions. */
+static inline __attribute__((always_inline)) const char *
+fast_line(struct reader *r, const char *s, size_t npos)
+{
+	uint64_t *u = r->ucounts;
+	size_t n, nev = r->p->nraw;
+	const char *next = short_line(r, s, npos, &n);
+
+	if (next == NULL && (next = long_line(r, s, npos, &n)) == NULL)
+		return NULL;
 	r->in->lineno++;
 	r->in_body = true;
 	if (self_fast_ok(r)) {
 		add_self_fast(r, u, n);
-		return p + 1;
+		return next;
 	}
 	for (size_t i = 0; i < n; i++)
 		r->counts[i] = (cost_t)u[i];
@@ -1355,11 +1473,7 @@ fast_line(struct reader *r, const char *s, size_t npos)
 	r->plain = r->plain_counts ? u : NULL;
 	apply_cost_line(r);
 	r->plain = NULL;
-	return p + 1;
-other:
-	for (size_t k = 0; k < npos; k++)
-		pos[k] = old[k];
-	return NULL;
+	return next;
 }
 
 static const char *cost_line_fast(struct reader *r, const char *s)

@@ -1,16 +1,20 @@
 /* Decimal numbers read eight digits at a time (SWAR: SIMD within a 64-bit
- * register), for the cost lines that make up most of a profile.
+ * register), for the cost lines that make up most of a profile, and the
+ * digits, blanks and newlines of 16 bytes found at once.
  *
- * These functions read up to 17 bytes from where the number starts,
- * whatever its length: up to 7 bytes past the first non-digit, which must
- * be readable (input_lines guarantees INPUT_SLACK).  They take up to 16
- * digits; a longer number (a count near 2^64, or one with many leading
- * zeros) is left to a careful digit-by-digit parser. */
+ * These functions read up to 17 bytes from where the number (or the 16
+ * bytes) start, whatever those hold: past the newline that ends a line,
+ * which must be readable (input_lines guarantees INPUT_SLACK).  They take
+ * up to 16 digits; a longer number (a count near 2^64, or one with many
+ * leading zeros) is left to a careful digit-by-digit parser. */
 #ifndef CGA_READ_NUMBER_H
 #define CGA_READ_NUMBER_H
 
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(CGA_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 /* The 8 bytes at P, the first in the lowest byte. */
 static inline uint64_t number_load8(const char *p)
@@ -69,6 +73,44 @@ static inline const char *number_scan(const char *p, uint64_t *out)
 		return NULL;
 	*out = *out * pow10[n2] + number_value8(t, n2);
 	return p + 8 + n2;
+}
+
+/* Where the digits, blanks (' ') and newlines are among the 16 bytes at
+ * P: bit I of each mask is byte P[I].  Most cost lines are shorter than 16
+ * bytes and read from these masks: their numbers are found without a
+ * branch for each byte or length.  One SSE2 load where there is SSE2
+ * (every x86-64), else a loop (also with CGA_NO_SIMD defined, to test it). */
+struct number_masks {
+	uint32_t digit, blank, newline;
+};
+
+static inline struct number_masks number_masks16(const char *p)
+{
+	struct number_masks m;
+#if defined(__SSE2__) && !defined(CGA_NO_SIMD)
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i t = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+
+	/* A digit's byte less '0' is at most 9, unsigned. */
+	m.digit = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t));
+	m.blank = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+	m.newline = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+#else
+	m.digit = m.blank = m.newline = 0;
+	for (unsigned i = 0; i < 16; i++) {
+		m.digit |= (uint32_t)((unsigned char)(p[i] - '0') < 10) << i;
+		m.blank |= (uint32_t)(p[i] == ' ') << i;
+		m.newline |= (uint32_t)(p[i] == '\n') << i;
+	}
+#endif
+	return m;
+}
+
+/* The value of the N (1..8) decimal digits at P, with 8 bytes readable
+ * there. */
+static inline uint64_t number_value_at(const char *p, unsigned n)
+{
+	return number_value8(number_load8(p) - 0x3030303030303030ULL, n);
 }
 
 #endif

@@ -22,6 +22,7 @@ static const char ellipsis[] = "\xe2\x80\xa6";      /* U+2026 */
 static const char times[] = "\xc3\x97";             /* U+00D7 */
 
 struct dot {
+	const struct profile *p;
 	FILE *out;
 	size_t event;              /* the one event of the graph */
 	cost_t total;              /* shares are of it */
@@ -32,9 +33,20 @@ struct dot {
 	struct cycles cycles;      /* of the call graph drawn */
 };
 
+static cost_t present(cost_t c)
+{
+	return c == COST_ABSENT ? 0 : c;
+}
+
 static cost_t value(const cost_t *v, size_t event)
 {
-	return v == NULL || v[event] == COST_ABSENT ? 0 : v[event];
+	return v == NULL ? 0 : present(v[event]);
+}
+
+/* The cost of the calls E on the graph's event. */
+static cost_t edge_value(const struct dot *d, const struct edge *e)
+{
+	return present(edge_get(d->p, e, d->event));
 }
 
 /* X as a percentage of the total: what --inclusive=yes prints. */
@@ -433,7 +445,7 @@ static void put_label(FILE *out, const struct dot *d, const struct func *f)
 	format_share(incl, sizeof(incl), d, value(f->total, d->event));
 	format_share(self, sizeof(self), d, value(f->self, d->event));
 	snprintf(self_paren, sizeof(self_paren), "(%s)", self);
-	format_count(calls, d, profile_times_called(f));
+	format_count(calls, d, profile_times_called(d->p, f));
 	quoted_begin(&q, out);
 	put_line(&q, shown, false);
 	put_line(&q, where, false);
@@ -492,7 +504,7 @@ static bool in_cycle(const struct dot *d, const struct edge *e)
 
 static void put_edge(const struct dot *d, const struct edge *e)
 {
-	cost_t x = value(e->cost, d->event);
+	cost_t x = edge_value(d, e);
 	bool cycle = in_cycle(d, e);
 	double w = weight(share(d, cycle ? value(e->key.callee->total, d->event) : x));
 	double pen = fmax(4.0 * w, 0.5);
@@ -501,7 +513,7 @@ static void put_edge(const struct dot *d, const struct edge *e)
 
 	color_temperature(w, color);
 	format_share(pct, sizeof(pct), d, x);
-	format_count(calls, d, e->count);
+	format_count(calls, d, edge_count(d->p, e));
 	fputc('\t', d->out);
 	put_name(d->out, e->key.caller, true);
 	fputs(" -> ", d->out);
@@ -520,7 +532,7 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
 {
 	if (d->rank[e->key.caller->index] == 0 || d->rank[e->key.callee->index] == 0)
 		return false;
-	return in_cycle(d, e) || fabs(share(d, value(e->cost, d->event))) >= edge_thres;
+	return in_cycle(d, e) || fabs(share(d, edge_value(d, e))) >= edge_thres;
 }
 
 /* Code inlined from another file is a function of the model (a row of the
@@ -648,7 +660,7 @@ static void put_comment(const struct dot *d, const struct profile *p,
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct table *t)
 {
-	struct dot d = { .out = out, .event = c->primary, .diff = t->diff };
+	struct dot d = { .p = p, .out = out, .event = c->primary, .diff = t->diff };
 
 	d.total = value(t->base, d.event);
 	choose_nodes(&d, p, t, opt->node_thres);

@@ -99,18 +99,25 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 static void write_edges(struct json *j, const struct profile *p, const struct order *o,
 			const struct func *f, bool incoming)
 {
-	size_t n = 0, cap = 0;
-	struct call *calls = NULL;
+	const struct edge *list = incoming ? f->in : f->out, *e;
+	size_t n = 0, nev = p->nevents;
+	struct call *calls;
+	cost_t *costs;
 
-	for (const struct edge *e = incoming ? f->in : f->out; e;
-	     e = incoming ? e->next_in : e->next_out) {
-		xgrow(&calls, &cap, n + 1, sizeof(*calls));
+	for (e = list; e; e = incoming ? e->next_in : e->next_out)
+		n++;
+	calls = xreallocarray(NULL, n ? n : 1, sizeof(*calls));
+	costs = xreallocarray(NULL, n ? n : 1, nev * sizeof(*costs));
+	n = 0;
+	for (e = list; e; e = incoming ? e->next_in : e->next_out) {
 		calls[n].other = incoming ? e->key.caller : e->key.callee;
-		calls[n].count = e->count;
-		calls[n++].cost = e->cost;
+		calls[n].count = edge_count(p, e);
+		calls[n].cost = edge_cost(p, e, costs + n * nev);
+		n++;
 	}
 	write_calls(j, p, o, calls, n);
 	free(calls);
+	free(costs);
 }
 
 /* "self" and "calls" of the source line or instruction E. */
@@ -223,7 +230,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	json_key(j, "inclusive");
 	write_cost(j, f->total, p->nevents);
 	json_key(j, "calls");
-	json_int(j, profile_times_called(f));
+	json_int(j, profile_times_called(p, f));
 	json_key(j, "callers");
 	write_edges(j, p, o, f, true);
 	json_key(j, "callees");

@@ -114,18 +114,25 @@ void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c)
 		qsort_r(rows, n, sizeof(*rows), call_row_cmp, (void *)c);
 }
 
-static struct call_row *edge_rows(const struct func *f, bool callers, size_t *n)
+/* The rows of F's callers or callees, their costs in *COSTS (the caller
+ * frees both). */
+static struct call_row *edge_rows(const struct profile *p, const struct func *f, bool callers,
+				  size_t *n, cost_t **costs)
 {
-	struct call_row *rows = NULL;
-	size_t cap = 0;
-	const struct edge *e;
+	const struct edge *list = callers ? f->in : f->out, *e;
+	size_t nev = p->nevents;
+	struct call_row *rows;
 
 	*n = 0;
-	for (e = callers ? f->in : f->out; e; e = callers ? e->next_in : e->next_out) {
-		xgrow(&rows, &cap, *n + 1, sizeof(*rows));
-		rows[*n].cost = rows[*n].sort_cost = e->cost;
+	for (e = list; e; e = callers ? e->next_in : e->next_out)
+		(*n)++;
+	rows = xreallocarray(NULL, *n ? *n : 1, sizeof(*rows));
+	*costs = xreallocarray(NULL, *n ? *n : 1, nev * sizeof(**costs));
+	*n = 0;
+	for (e = list; e; e = callers ? e->next_in : e->next_out) {
+		rows[*n].cost = rows[*n].sort_cost = edge_cost(p, e, *costs + *n * nev);
 		rows[*n].other = callers ? e->key.caller : e->key.callee;
-		rows[*n].count = e->count;
+		rows[*n].count = edge_count(p, e);
 		(*n)++;
 	}
 	return rows;
@@ -134,6 +141,7 @@ static struct call_row *edge_rows(const struct func *f, bool callers, size_t *n)
 /* The columns of --inclusive=both: for each shown event its inclusive and
  * its self count, then the calls.  Widths are by event, as elsewhere. */
 struct both_columns {
+	const struct profile *p;
 	size_t *incl, *self;
 	size_t calls;
 };
@@ -147,14 +155,16 @@ static size_t *widths_named(const struct columns *c, const char *suffix)
 	return w;
 }
 
-static void both_init(struct both_columns *b, const struct columns *c, const struct table *t)
+static void both_init(struct both_columns *b, const struct profile *p, const struct columns *c,
+		      const struct table *t)
 {
+	b->p = p;
 	b->incl = widths_named(c, " incl");
 	b->self = widths_named(c, " self");
 	b->calls = strlen("calls");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct func *f = t->rows[i];
-		size_t w = numfmt_count_width(profile_times_called(f));
+		size_t w = numfmt_count_width(profile_times_called(p, f));
 
 		columns_widen(c, b->incl, f->total);
 		if (f->self != NULL)
@@ -195,7 +205,7 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
 	if (f != NULL)
-		numfmt_count(count, profile_times_called(f));
+		numfmt_count(count, profile_times_called(b->p, f));
 	fprintf(out, "%*s ", (int)b->calls, count);
 }
 
@@ -216,11 +226,13 @@ static void print_object(FILE *out, const char *object)
 	fputc(']', out);
 }
 
-static void print_tree(FILE *out, const struct columns *c, const size_t *w,
-		       const struct both_columns *both, const struct func *f, bool callers)
+static void print_tree(FILE *out, const struct profile *p, const struct columns *c,
+		       const size_t *w, const struct both_columns *both, const struct func *f,
+		       bool callers)
 {
 	size_t n;
-	struct call_row *rows = edge_rows(f, callers, &n);
+	cost_t *costs;
+	struct call_row *rows = edge_rows(p, f, callers, &n, &costs);
 	char count[NUMFMT_COUNT_MAX];
 
 	report_sort_calls(rows, n, c);
@@ -241,19 +253,20 @@ static void print_tree(FILE *out, const struct columns *c, const size_t *w,
 		fputc('\n', out);
 	}
 	free(rows);
+	free(costs);
 }
 
-void report_functions(FILE *out, const struct options *opt, const struct columns *c,
-		      const struct table *t)
+void report_functions(FILE *out, const struct profile *p, const struct options *opt,
+		      const struct columns *c, const struct table *t)
 {
 	size_t *w = columns_widths_new(c);
 	bool tree = opt->tree_caller || opt->tree_calling;
-	struct both_columns both = { NULL, NULL, 0 };
+	struct both_columns both = { NULL, NULL, NULL, 0 };
 
 	for (size_t i = 0; i < t->nrows; i++)
 		columns_widen(c, w, t->rows[i]->total);
 	if (opt->both_costs)
-		both_init(&both, c, t);
+		both_init(&both, p, c, t);
 	report_rule(out);
 	if (opt->both_costs)
 		both_print_header(out, c, &both);
@@ -268,7 +281,7 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 		if (tree)
 			fputc('\n', out);
 		if (opt->tree_caller && !unknown)
-			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, true);
+			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, true);
 		if (opt->both_costs)
 			both_print_cells(out, c, &both, f->total, f);
 		else
@@ -279,7 +292,7 @@ void report_functions(FILE *out, const struct options *opt, const struct columns
 			print_object(out, f->object);
 		fputc('\n', out);
 		if (opt->tree_calling && !unknown)
-			print_tree(out, c, w, opt->both_costs ? &both : NULL, f, false);
+			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, false);
 	}
 	fputc('\n', out);
 	if (opt->both_costs)
@@ -300,7 +313,8 @@ void report_call_lines(FILE *out, const struct profile *p, const struct columns 
 
 	for (const struct call_site *s = e->sites; s; s = s->next)
 		nsites++;
-	costs = xreallocarray(NULL, nsites, nev * sizeof(*costs));
+	/* Each row's cost and the cost it sorts by, out of their cells. */
+	costs = xreallocarray(NULL, nsites, 2 * nev * sizeof(*costs));
 	for (const struct call_site *s = e->sites; s; s = s->next) {
 		const struct edge *edge;
 
@@ -308,8 +322,8 @@ void report_call_lines(FILE *out, const struct profile *p, const struct columns 
 			continue;
 		edge = profile_find_edge(p, s->caller, s->callee);
 		xgrow(&rows, &cap, n + 1, sizeof(*rows));
-		rows[n].cost = cells_expand(&p->spill, s->cost, costs + n * nev, nev);
-		rows[n].sort_cost = edge ? edge->cost : NULL;
+		rows[n].cost = cells_expand(&p->spill, s->cost, costs + 2 * n * nev, nev);
+		rows[n].sort_cost = edge ? edge_cost(p, edge, costs + (2 * n + 1) * nev) : NULL;
 		rows[n].other = s->callee;
 		rows[n].count = s->count;
 		n++;

@@ -13,8 +13,8 @@
 void report_header(FILE *out, const struct profile *p, const struct options *opt,
 		   const struct columns *c, const struct table *t);
 void report_totals(FILE *out, const struct columns *c, const struct table *t);
-void report_functions(FILE *out, const struct options *opt, const struct columns *c,
-		      const struct table *t);
+void report_functions(FILE *out, const struct profile *p, const struct options *opt,
+		      const struct columns *c, const struct table *t);
 
 /* The 80-dash rule that separates sections. */
 void report_rule(FILE *out);

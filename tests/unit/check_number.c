@@ -125,6 +125,56 @@ START_TEST(test_second_load)
 }
 END_TEST
 
+/* Every byte value in every one of the 16 places: the masks say what a
+ * byte loop says (the SSE2 compare is signed: bytes from 0x80 must not
+ * pass for digits or blanks). */
+START_TEST(test_masks_every_byte)
+{
+	char text[32];
+
+	for (unsigned place = 0; place < 16; place++)
+		for (unsigned byte = 0; byte < 256; byte++) {
+			struct number_masks m;
+			uint32_t bit = 1u << place;
+
+			memset(text, 'a', sizeof(text));
+			text[place] = (char)byte;
+			m = number_masks16(text);
+			ck_assert_uint_eq(m.digit, byte >= '0' && byte <= '9' ? bit : 0);
+			ck_assert_uint_eq(m.blank, byte == ' ' ? bit : 0);
+			ck_assert_uint_eq(m.newline, byte == '\n' ? bit : 0);
+		}
+}
+END_TEST
+
+START_TEST(test_masks_of_a_line)
+{
+	/* Only the first 16 bytes count: the second newline is beyond. */
+	struct number_masks m = number_masks16("+12 * 7 0x9a\t3\n12345678\n");
+
+	ck_assert_uint_eq(m.digit, 0x1u << 1 | 0x1u << 2 | 0x1u << 6 | 0x1u << 8 | 0x1u << 10 |
+				   0x1u << 13 | 0x1u << 15);
+	ck_assert_uint_eq(m.blank, 0x1u << 3 | 0x1u << 5 | 0x1u << 7);
+	ck_assert_uint_eq(m.newline, 0x1u << 14);
+}
+END_TEST
+
+/* number_value_at: 1 to 8 digits, whatever follows them. */
+START_TEST(test_value_at)
+{
+	static const char text[] = "9876543210";
+	uint64_t want = 0;
+
+	for (unsigned n = 1; n <= 8; n++) {
+		want = want * 10 + (uint64_t)(text[n - 1] - '0');
+		ck_assert_uint_eq(number_value_at(text, n), want);
+		ck_assert_uint_eq(number_value_at(padded("00000000", '7'), n), 0);
+	}
+	ck_assert_uint_eq(number_value_at(padded("99999999", ' '), 8), 99999999);
+	ck_assert_uint_eq(number_value_at(padded("1 ", '5'), 1), 1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("number");
@@ -135,6 +185,9 @@ int main(void)
 	tcase_add_test(tc, test_neighbours_of_digits);
 	tcase_add_test(tc, test_leading_zeros);
 	tcase_add_test(tc, test_second_load);
+	tcase_add_test(tc, test_masks_every_byte);
+	tcase_add_test(tc, test_masks_of_a_line);
+	tcase_add_test(tc, test_value_at);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
