@@ -55,6 +55,7 @@ void profile_release(struct profile *p)
 		code_release(p->func_list[i]->code);
 	/* The entries live in the arena: only the tables go. */
 	HASH_CLEAR(hh, p->edges);
+	HASH_CLEAR(hh, p->sites);
 	if (p->strings != NULL)
 		free(p->strings->slots);
 	free(p->strings);
@@ -318,6 +319,69 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 		index_edge(p, e);
 	}
 	return e;
+}
+
+/* A line's call sites are a list in order of first appearance, which is
+ * short for nearly every line: it is scanned.  Past its first few sites
+ * every site is also in the profile's index, with the list's last. */
+#define SITE_SCAN_MAX 16
+
+static struct site_ref *find_site(const struct profile *p, const struct linetab *t,
+				  uint64_t line, const struct func *caller,
+				  const struct func *callee)
+{
+	struct site_key key = { t, line, caller, callee };
+	struct site_ref *ref;
+
+	HASH_FIND(hh, p->sites, &key, sizeof(key), ref);
+	return ref;
+}
+
+static struct site_ref *index_site(struct profile *p, const struct linetab *t, uint64_t line,
+				   struct call_site *s, bool last)
+{
+	struct site_ref *ref = arena_alloc(&p->arena, sizeof(*ref));
+
+	memset(ref, 0, sizeof(*ref));
+	ref->key.table = t;
+	ref->key.line = line;
+	ref->key.caller = last ? NULL : s->caller;
+	ref->key.callee = last ? NULL : s->callee;
+	ref->site = s;
+	HASH_ADD(hh, p->sites, key, sizeof(ref->key), ref);
+	return ref;
+}
+
+struct call_site *profile_call_site(struct profile *p, const struct linetab *t, uint64_t line,
+				    struct line_entry *e, struct func *caller, struct func *callee)
+{
+	struct call_site **sp = &e->sites, *s;
+	struct site_ref *last = NULL;
+	size_t n;
+
+	for (n = 0; *sp != NULL && n < SITE_SCAN_MAX; n++, sp = &(*sp)->next)
+		if ((*sp)->caller == caller && (*sp)->callee == callee)
+			return *sp;
+	if (*sp != NULL) {
+		struct site_ref *ref = find_site(p, t, line, caller, callee);
+
+		if (ref != NULL)
+			return ref->site;
+		last = find_site(p, t, line, NULL, NULL);
+		sp = &last->site->next;
+	}
+	s = *sp = arena_alloc(&p->arena, sizeof(*s));
+	memset(s, 0, sizeof(*s));
+	s->caller = caller;
+	s->callee = callee;
+	s->cost = cells_new(&p->arena, p->nevents);
+	if (n == SITE_SCAN_MAX) {
+		index_site(p, t, line, s, false);
+		if (last == NULL)
+			last = index_site(p, t, line, s, true);
+		last->site = s;
+	}
+	return s;
 }
 
 /* Exact: each count is at most 2^64-1 in size, and there are fewer than

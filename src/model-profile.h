@@ -67,6 +67,23 @@ struct edge {
 	cell_t cells[];
 };
 
+/* Index entry for the call sites of a line that has many: in stripped
+ * code every call of an object is made from line 0 of file "???".  Keyed
+ * by the line's table and number, which stay when the table's entries
+ * move; a key with no caller and callee holds the last site of the list. */
+struct site_key {
+	const struct linetab *table;
+	uint64_t line;
+	const struct func *caller;
+	const struct func *callee;
+};
+
+struct site_ref {
+	struct site_key key;
+	struct call_site *site;
+	UT_hash_handle hh;
+};
+
 /* Index entry for the edges of callers with many callees. */
 struct edge_ref {
 	struct edge_key key;
@@ -158,6 +175,8 @@ struct profile {
 	struct func **func_list;   /* in creation order; functions are found by name */
 	size_t nfuncs, funcs_cap;
 	struct edge_ref *edges;    /* hash by key, only for callers with many callees */
+	struct site_ref *sites;    /* hash of the call sites of lines with many
+				      (see profile_call_site) */
 	struct strtab *strings;    /* every name, interned */
 
 	/* Set by --focus (see calc-focus.h). */
@@ -180,6 +199,11 @@ const char *profile_func_name(struct profile *p, const char *s, size_t len);
 struct func *profile_func(struct profile *p, struct pfile *file, const char *name);
 /* Make F a row of the table (allocating its self cost). */
 void profile_list_func(struct profile *p, struct func *f);
+/* The call site CALLER -> CALLEE of entry E of table T (E is T's entry for
+ * LINE), created with a zero count and absent cost at the end of E's list
+ * if new. */
+struct call_site *profile_call_site(struct profile *p, const struct linetab *t, uint64_t line,
+				    struct line_entry *e, struct func *caller, struct func *callee);
 /* The edge CALLER -> CALLEE, created with a zero count and absent cost if new. */
 struct edge *profile_edge(struct profile *p, struct func *caller, struct func *callee);
 /* Event K's count of E's cost; K == nevents: how many calls. */

@@ -992,7 +992,7 @@ static void drop_pending_call(struct reader *r)
  * costs go to; NULL (the profile marked as lacking addresses) when the
  * positions give no address. */
 static struct line_entry *current_instr(struct reader *r, uint64_t line,
-					struct instr_info **info)
+					struct instr_info **info, struct code **code)
 {
 	struct code *c;
 	struct line_entry *e;
@@ -1001,7 +1001,7 @@ static struct line_entry *current_instr(struct reader *r, uint64_t line,
 		r->p->instr_missing = true;
 		return NULL;
 	}
-	c = code_of(&r->fn->code, &r->p->arena, r->obj ? r->obj : "");
+	c = *code = code_of(&r->fn->code, &r->p->arena, r->obj ? r->obj : "");
 	e = code_instr(c, r->prev_pos[r->instr_pos], info);
 	if ((*info)->file == NULL && r->line_pos >= 0) {
 		(*info)->file = r->file;
@@ -1028,7 +1028,8 @@ static void drop_pending_jump(struct reader *r)
 static void instr_self_cost(struct reader *r, uint64_t line)
 {
 	struct instr_info *info;
-	struct line_entry *e = current_instr(r, line, &info);
+	struct code *c;
+	struct line_entry *e = current_instr(r, line, &info, &c);
 
 	if (e == NULL)
 		return;
@@ -1117,24 +1118,17 @@ static void self_cost(struct reader *r, uint64_t line)
 		instr_self_cost(r, line);
 }
 
-/* The call being read, made from the line or instruction E. */
-static void record_call_site(struct reader *r, struct line_entry *e)
+/* The call being read, made from LINE of table T (whose entry is E): a
+ * source line or an instruction. */
+static void record_call_site(struct reader *r, const struct linetab *t, uint64_t line,
+			     struct line_entry *e)
 {
-	struct call_site **sp = &e->sites;
+	struct call_site *s = profile_call_site(r->p, t, line, e, r->fn, r->callee);
 
-	while (*sp != NULL && ((*sp)->caller != r->fn || (*sp)->callee != r->callee))
-		sp = &(*sp)->next;
-	if (*sp == NULL) {
-		*sp = arena_alloc(&r->p->arena, sizeof(**sp));
-		memset(*sp, 0, sizeof(**sp));
-		(*sp)->caller = r->fn;
-		(*sp)->callee = r->callee;
-		(*sp)->cost = cells_new(&r->p->arena, r->p->nevents);
-	}
-	(*sp)->count += r->call_count;
-	if (!cost_in_range((*sp)->count))
+	s->count += r->call_count;
+	if (!cost_in_range(s->count))
 		fail(r, "a sum of call counts does not fit in 64 bits");
-	add_cells(r, (*sp)->cost);
+	add_cells(r, s->cost);
 }
 
 static void call_cost(struct reader *r, uint64_t line)
@@ -1155,13 +1149,14 @@ static void call_cost(struct reader *r, uint64_t line)
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
-		record_call_site(r, linetab_get(&r->file->lines, line));
+		record_call_site(r, &r->file->lines, line, linetab_get(&r->file->lines, line));
 	if (r->p->keep_instr) {
 		struct instr_info *info;
-		struct line_entry *ie = current_instr(r, line, &info);
+		struct code *c;
+		struct line_entry *ie = current_instr(r, line, &info, &c);
 
 		if (ie != NULL)
-			record_call_site(r, ie);
+			record_call_site(r, &c->instrs, ie->line, ie);
 	}
 }
 

@@ -1,0 +1,1 @@
+cd sites && cgannotate --auto=yes many.out

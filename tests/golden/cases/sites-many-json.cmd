@@ -1,0 +1,1 @@
+cd sites && cgannotate --format=json --merge many.out many2.out

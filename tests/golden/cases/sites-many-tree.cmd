@@ -1,0 +1,1 @@
+cd sites && cgannotate --auto=yes --inclusive=yes --tree=calling many.out
