@@ -21,11 +21,15 @@ void json_finish(struct json *j)
 	fputc('\n', j->out);
 }
 
+/* One write for the line end and the indentation: the output is mostly
+ * short lines, and a write per level took as long as all the rest. */
 static void newline_indent(struct json *j)
 {
-	fputc('\n', j->out);
-	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->out);
+	static const char line[] = "\n"
+		"                                                                ";
+
+	_Static_assert(sizeof(line) >= 2 + 2 * JSON_MAX_DEPTH, "indentation for every level");
+	fwrite(line, 1, 1 + 2 * (size_t)j->depth, j->out);
 }
 
 /* Whatever must come before a value or a key at the current level. */
@@ -104,36 +108,44 @@ void json_key(struct json *j, const char *key)
 	j->after_key = true;
 }
 
+/* The escape for byte C of a string, or NULL if it stands for itself. */
+static const char *escape_of(unsigned char c)
+{
+	switch (c) {
+	case '"':  return "\\\"";
+	case '\\': return "\\\\";
+	case '\n': return "\\n";
+	case '\t': return "\\t";
+	case '\r': return "\\r";
+	default:   return NULL;
+	}
+}
+
+/* Runs of bytes that stand for themselves go out in one write: names are
+ * most of a JSON report, and a write per character took most of its time. */
 static void write_escaped(FILE *out, const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	const unsigned char *p = (const unsigned char *)s, *end = p + n, *run = p;
 
 	fputc('"', out);
 	while (p < end) {
-		size_t len;
+		const char *esc = escape_of(*p);
+		size_t len = esc == NULL && *p >= 0x20 ? utf8_length(p, (size_t)(end - p)) : 0;
 
-		switch (*p) {
-		case '"':  fputs("\\\"", out); p++; continue;
-		case '\\': fputs("\\\\", out); p++; continue;
-		case '\n': fputs("\\n", out); p++; continue;
-		case '\t': fputs("\\t", out); p++; continue;
-		case '\r': fputs("\\r", out); p++; continue;
-		default:   break;
+		if (len > 0) {
+			p += len;
+			continue;
 		}
-		if (*p < 0x20) {
+		fwrite(run, 1, (size_t)(p - run), out);
+		if (esc != NULL)
+			fputs(esc, out);
+		else if (*p < 0x20)
 			fprintf(out, "\\u%04x", *p);
-			p++;
-			continue;
-		}
-		len = utf8_length(p, (size_t)(end - p));
-		if (len == 0) {
+		else
 			fputs("\\ufffd", out);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, len, out);
-		p += len;
+		run = ++p;
 	}
+	fwrite(run, 1, (size_t)(p - run), out);
 	fputc('"', out);
 }
 
