@@ -151,13 +151,49 @@ static void warn_if_newer(const char *object, const char *profile)
 		     object, profile);
 }
 
+static int addr_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The addresses the profile has in object O's code of V's functions,
+ * ascending, without repeats; *N gets their number. */
+static uint64_t *profiled_addresses(const struct asm_view *v, const char *object, size_t *n)
+{
+	uint64_t *a = NULL;
+	size_t count = 0, cap = 0, kept = 0;
+
+	for (size_t i = 0; i < v->nfuncs; i++) {
+		const struct linetab *t = &v->funcs[i].code->instrs;
+
+		if (strcmp(v->funcs[i].code->object, object) != 0)
+			continue;
+		xgrow(&a, &cap, count + t->count + 1, sizeof(*a));
+		for (size_t j = 0; j < t->count; j++)
+			a[count++] = t->entries[j].line;
+	}
+	if (count > 1)
+		qsort(a, count, sizeof(*a), addr_cmp);
+	for (size_t i = 0; i < count; i++)
+		if (kept == 0 || a[kept - 1] != a[i])
+			a[kept++] = a[i];
+	*n = kept;
+	return a;
+}
+
 /* Disassemble R[0..N), the ranges of O's object sorted by start: one run
- * of objdump for ranges that are close. */
-static void disassemble(struct asm_object *o, const struct range *r, size_t n,
-			const char *profile)
+ * of objdump for ranges that are close.  Only the instructions that
+ * line_up can show are kept: those within TAIL of a profiled one. */
+static void disassemble(struct asm_object *o, const struct asm_view *v, const struct range *r,
+			size_t n, size_t tail, const char *profile)
 {
 	const char *why = unreadable(o->name);
+	size_t nwant;
+	uint64_t *want = profiled_addresses(v, o->name, &nwant);
 
+	objdump_keep_near(&o->listing, want, nwant, tail);
 	if (why == NULL) {
 		warn_if_newer(o->name, profile);
 		for (size_t i = 0; i < n && why == NULL;) {
@@ -169,16 +205,11 @@ static void disassemble(struct asm_object *o, const struct range *r, size_t n,
 		}
 	}
 	objdump_finish(&o->listing);
+	objdump_keep_near(&o->listing, NULL, 0, 0);
+	free(want);
 	o->read = why == NULL;
 	if (why != NULL)
 		warn("%s: %s; its instructions are listed without their disassembly", o->name, why);
-}
-
-static int addr_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
 }
 
 static void push_line(struct asm_func *af, size_t *cap, uint64_t addr, const char *text,
@@ -193,7 +224,10 @@ static void push_line(struct asm_func *af, size_t *cap, uint64_t addr, const cha
 
 /* Line up AF's profiled instructions with the disassembly of its object
  * O (NULL if none): from its first profiled address to its last, then up
- * to TAIL more instructions before the next symbol. */
+ * to TAIL more instructions before the next symbol.  Where the listing
+ * left instructions out (more than TAIL from any profiled one), a line
+ * without text stands for them: it keeps the windows of report-asm.c
+ * apart as the left-out lines would, and is never shown. */
 static void line_up(struct asm_func *af, struct asm_object *o, size_t tail)
 {
 	const struct linetab *t = &af->code->instrs;
@@ -216,11 +250,15 @@ static void line_up(struct asm_func *af, struct asm_object *o, size_t tail)
 
 			if (!both && l != NULL && o->mismatches++ == 0)
 				o->first_mismatch = addrs[k];
+			if (both && l->insns[i].gap_before && af->nlines > 0)
+				push_line(af, &cap, la, NULL, -1);
 			push_line(af, &cap, addrs[k], both ? l->insns[i].text : NULL,
 				  code_find(af->code, addrs[k]));
 			i += both;
 			k++;
 		} else if (in_l) {
+			if (l->insns[i].gap_before && af->nlines > 0)
+				push_line(af, &cap, la, NULL, -1);
 			push_line(af, &cap, la, l->insns[i].text, -1);
 			i++;
 		} else {
@@ -260,7 +298,7 @@ void asm_build(struct asm_view *v, const struct profile *p, const struct options
 			;
 		o->name = r[i].object;
 		objdump_init(&o->listing);
-		disassemble(o, r + i, j - i, p->path);
+		disassemble(o, v, r + i, j - i, tail, p->path);
 	}
 	for (size_t i = 0; i < v->nfuncs; i++)
 		line_up(&v->funcs[i], find_object(v, v->funcs[i].code->object), tail);

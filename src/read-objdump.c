@@ -19,8 +19,21 @@ void objdump_init(struct objdump_listing *l)
 	arena_init(&l->arena);
 }
 
+static void drop_held(struct objdump_listing *l, size_t n)
+{
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		free((char *)l->held[i].text);
+	memmove(l->held, l->held + n, (l->nheld - n) * sizeof(*l->held));
+	l->nheld -= n;
+	l->skipped = true;
+}
+
 void objdump_release(struct objdump_listing *l)
 {
+	drop_held(l, l->nheld);
+	free(l->held);
 	free(l->insns);
 	arena_release(&l->arena);
 	memset(l, 0, sizeof(*l));
@@ -73,16 +86,84 @@ static bool is_bytes(const char *s, const char *end)
 	return true;
 }
 
+void objdump_keep_near(struct objdump_listing *l, const uint64_t *want, size_t nwant,
+		       size_t context)
+{
+	l->want = want;
+	l->nwant = nwant;
+	l->context = context;
+	l->next_want = 0;
+}
+
+static void keep(struct objdump_listing *l, struct objdump_insn in, size_t len)
+{
+	xgrow(&l->insns, &l->cap, l->count + 1, sizeof(*l->insns));
+	in.text = arena_strndup(&l->arena, in.text, len);
+	in.gap_before = l->skipped;
+	l->skipped = false;
+	l->insns[l->count++] = in;
+}
+
+/* The held instructions are the context before a wanted address: keep the
+ * last CONTEXT of them. */
+static void keep_held(struct objdump_listing *l)
+{
+	if (l->nheld > l->context)
+		drop_held(l, l->nheld - l->context);
+	for (size_t i = 0; i < l->nheld; i++) {
+		keep(l, l->held[i], strlen(l->held[i].text));
+		free((char *)l->held[i].text);
+	}
+	l->nheld = 0;
+}
+
+/* Hold IN as possible context; beyond twice CONTEXT held, the oldest half
+ * can be context no more. */
+static void hold(struct objdump_listing *l, struct objdump_insn in, size_t len)
+{
+	if (l->nheld > 0 && l->nheld >= 2 * l->context)
+		drop_held(l, l->nheld - l->context);
+	if (l->context == 0) {
+		l->skipped = true;
+		return;
+	}
+	xgrow(&l->held, &l->held_cap, l->nheld + 1, sizeof(*l->held));
+	in.text = xstrndup(in.text, len);
+	l->held[l->nheld++] = in;
+}
+
 static void add_insn(struct objdump_listing *l, uint64_t addr, const char *s, const char *end)
 {
-	struct objdump_insn *in;
+	struct objdump_insn in = { addr, s, l->after_label, false };
+	size_t len = (size_t)(end - s);
+	bool passed = false, hit = false;
 
-	xgrow(&l->insns, &l->cap, l->count + 1, sizeof(*l->insns));
-	in = &l->insns[l->count++];
-	in->address = addr;
-	in->text = arena_strndup(&l->arena, s, (size_t)(end - s));
-	in->symbol_start = l->after_label;
 	l->after_label = false;
+	if (l->want == NULL) {
+		keep(l, in, len);
+		return;
+	}
+	while (l->next_want < l->nwant && l->want[l->next_want] < addr) {
+		l->next_want++;
+		passed = true;   /* an address that starts no instruction */
+	}
+	if (l->next_want < l->nwant && l->want[l->next_want] == addr) {
+		l->next_want++;
+		hit = true;
+	}
+	if (passed || hit)
+		keep_held(l);
+	if (passed)
+		l->keep_after = l->context;
+	if (hit) {
+		keep(l, in, len);
+		l->keep_after = l->context;
+	} else if (l->keep_after > 0) {
+		keep(l, in, len);
+		l->keep_after--;
+	} else {
+		hold(l, in, len);
+	}
 }
 
 /* "0000000000001139 <f>:" */
@@ -249,6 +330,10 @@ const char *objdump_run(const char *program, const char *object, uint64_t start,
 	}
 	l->after_label = false;
 	read_output(fds[0], l);
+	/* What follows the last wanted address of a run is no context of the
+	 * next run's. */
+	drop_held(l, l->nheld);
+	l->keep_after = 0;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return spawn_failure(program, errno);

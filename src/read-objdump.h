@@ -16,6 +16,8 @@ struct objdump_insn {
 	uint64_t address;
 	const char *text;          /* "mov    %rsp,%rbp": mnemonic and operands */
 	bool symbol_start;         /* the first instruction after a symbol label */
+	bool gap_before;           /* instructions before it were left out (see
+				      objdump_keep_near) */
 };
 
 struct objdump_listing {
@@ -23,10 +25,31 @@ struct objdump_listing {
 	size_t count, cap;
 	struct arena arena;           /* the texts */
 	bool after_label;             /* parse state: a label was read last */
+
+	/* Only the instructions near these addresses are kept; NULL: all. */
+	const uint64_t *want;         /* ascending */
+	size_t nwant, context;
+	size_t next_want;             /* want[next_want] is still ahead */
+	size_t keep_after;            /* instructions still to keep after a wanted one */
+	struct objdump_insn *held;    /* the last instructions not kept, which become
+					 context if a wanted address follows; their
+					 texts are allocated */
+	size_t nheld, held_cap;
+	bool skipped;                 /* instructions were left out since the last kept */
 };
 
 void objdump_init(struct objdump_listing *l);
 void objdump_release(struct objdump_listing *l);
+/* Keep only the instructions at the NWANT addresses WANT (ascending, held
+ * by the caller while lines are read), and CONTEXT instructions before and
+ * after each: a profile's code is a few thousand instructions, but an
+ * object without symbols makes its functions span megabytes of code.  An
+ * address that starts no instruction keeps the CONTEXT instructions before
+ * and after where it would be.  Runs must be read in ascending order of
+ * address.  The first instruction kept after some were left out has
+ * gap_before set. */
+void objdump_keep_near(struct objdump_listing *l, const uint64_t *want, size_t nwant,
+		       size_t context);
 
 /* Read one line of `objdump -d` output (LEN bytes, no newline) into L. */
 void objdump_parse_line(struct objdump_listing *l, const char *line, size_t len);
