@@ -34,6 +34,11 @@ static ssize_t read_fd(struct input *in, void *dst, size_t cap)
 	do
 		n = read(in->fd, dst, cap);
 	while (n < 0 && errno == EINTR);
+	if (n < 0 && in->defer_errors) {
+		if (in->error == NULL)
+			in->error = xasprintf("%s: cannot read: %s", in->path, strerror(errno));
+		return 0;
+	}
 	if (n < 0)
 		die(EXIT_INPUT, "%s: cannot read: %s", in->path, strerror(errno));
 	in->raw_read += (uint64_t)n;
@@ -287,6 +292,7 @@ void input_close(struct input *in)
 	progress_end(&in->progress);
 	gz_close(in);
 	free(in->buf);
+	free(in->error);
 	if (in->own_fd)
 		close(in->fd);
 	memset(in, 0, sizeof(*in));
