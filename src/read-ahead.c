@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "diag.h"
 #include "read-number.h"
@@ -16,6 +17,8 @@
  * over them, about what starting a thread and handing blocks over costs. */
 #define AHEAD_MIN_SIZE ((off_t)4 << 20)
 #define NO_RUN SIZE_MAX
+/* A wait for a block longer than this means the thread is held up. */
+#define AHEAD_STALL_NS 2000000u
 
 /* What the thread knows of the lines it has read. */
 struct scan {
@@ -38,6 +41,7 @@ struct ahead {
 	size_t nblocks;            /* read and not done with */
 	bool waiting;              /* the reader waits for a block */
 	bool always_sum;           /* sum every block, even for a reader that waits */
+	bool give_up;              /* read no more: the thread was held up */
 	bool end;                  /* the thread is done: at the end or stopped */
 	bool stop;                 /* the reader wants no more */
 };
@@ -402,13 +406,23 @@ static struct ahead_block *get_block(struct ahead *a, size_t len)
 	return b;
 }
 
+static bool given_up(struct ahead *a)
+{
+	bool g;
+
+	pthread_mutex_lock(&a->lock);
+	g = a->give_up;
+	pthread_mutex_unlock(&a->lock);
+	return g;
+}
+
 static void *read_ahead(void *arg)
 {
 	struct ahead *a = arg;
 	const char *start, *end;
 	bool waiting;
 
-	while (input_lines(a->in, &start, &end)) {
+	while (!given_up(a) && input_lines(a->in, &start, &end)) {
 		size_t len = (size_t)(end - start);
 		struct ahead_block *b = get_block(a, len);
 
@@ -488,15 +502,35 @@ struct ahead *ahead_start(struct input *in)
 	return a;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 struct ahead_block *ahead_next(struct ahead *a)
 {
 	struct ahead_block *b;
 
 	pthread_mutex_lock(&a->lock);
-	while (a->head == NULL && !a->end) {
+	if (a->head == NULL && !a->end) {
+		uint64_t start = now_ns();
+
 		a->waiting = true;
-		pthread_cond_wait(&a->cond, &a->lock);
+		while (a->head == NULL && !a->end)
+			pthread_cond_wait(&a->cond, &a->lock);
 		a->waiting = false;
+		/* Summing a block takes well under a millisecond: a longer
+		 * wait is most likely the thread's CPU going to another
+		 * program, which would hold the reader up again and again.
+		 * The thread stops at its next block, and the reader reads
+		 * the rest itself.  (On a virtual machine such waits also
+		 * come once in a while with nothing else running; this costs
+		 * only the rest of the file's speed-up then.) */
+		if (now_ns() - start > AHEAD_STALL_NS && !a->always_sum)
+			a->give_up = true;
 	}
 	b = a->head;
 	if (b != NULL) {

@@ -16,8 +16,9 @@
  * "yes" for any uncompressed input, with every block summed (for tests).
  *
  * A reader that would wait for a block gets it unsummed, to read itself:
- * so the two threads keep pace, and a thread slowed down by other programs
- * on its CPU costs little. */
+ * so the two threads keep pace.  If it waits long all the same (another
+ * program busy on the thread's CPU), the thread stops and the reader reads
+ * the rest of the input itself. */
 #ifndef CGA_READ_AHEAD_H
 #define CGA_READ_AHEAD_H
 
@@ -77,9 +78,10 @@ struct ahead;
 /* A thread reading IN ahead, or NULL if IN is better read directly (small,
  * compressed, not a regular file, one CPU, or no thread to be had). */
 struct ahead *ahead_start(struct input *in);
-/* The next block, in order; NULL at the end of the input.  Dies as reading
- * IN directly would if the input could not be read, after all the blocks
- * read before the failure were given. */
+/* The next block, in order; NULL when the thread is done: at the end of
+ * the input, or where it stopped (then IN is to be read on from there).
+ * Dies as reading IN directly would if the input could not be read, after
+ * all the blocks read before the failure were given. */
 struct ahead_block *ahead_next(struct ahead *a);
 /* The reader is done with block B (from ahead_next). */
 void ahead_done(struct ahead *a, struct ahead_block *b);
