@@ -41,6 +41,7 @@ struct ahead {
 	size_t nblocks;            /* read and not done with */
 	bool waiting;              /* the reader waits for a block */
 	bool always_sum;           /* sum every block, even for a reader that waits */
+	size_t limit;              /* stop after so many blocks; 0: no limit */
 	bool give_up;              /* read no more: the thread was held up */
 	bool end;                  /* the thread is done: at the end or stopped */
 	bool stop;                 /* the reader wants no more */
@@ -422,7 +423,9 @@ static void *read_ahead(void *arg)
 	const char *start, *end;
 	bool waiting;
 
-	while (!given_up(a) && input_lines(a->in, &start, &end)) {
+	for (size_t made = 0; made != a->limit || a->limit == 0; made++) {
+		if (given_up(a) || !input_lines(a->in, &start, &end))
+			break;
 		size_t len = (size_t)(end - start);
 		struct ahead_block *b = get_block(a, len);
 
@@ -462,12 +465,16 @@ static bool several_cpus(void)
 /* CGANNOTATE_READ_AHEAD=no reads on one thread always; =yes on two
  * whenever it can, whatever the size and the CPUs, and the thread sums
  * every block (*ALWAYS): to test it on small inputs, whose one block
- * would otherwise go to a reader that waits for it. */
-static bool wanted(const struct input *in, bool *always)
+ * would otherwise go to a reader that waits for it; =N as yes, but the
+ * thread stops after N blocks (*LIMIT), as it does when held up. */
+static bool wanted(const struct input *in, bool *always, size_t *limit)
 {
 	const char *e = getenv("CGANNOTATE_READ_AHEAD");
+	char *end;
+	unsigned long n = e != NULL ? strtoul(e, &end, 10) : 0;
 
-	*always = e != NULL && strcmp(e, "yes") == 0;
+	*limit = e != NULL && *e >= '0' && *e <= '9' && *end == '\0' ? (size_t)n : 0;
+	*always = e != NULL && (strcmp(e, "yes") == 0 || *limit > 0);
 	if (in->gz != NULL || (e != NULL && strcmp(e, "no") == 0))
 		return false;
 	return *always || (in->size >= AHEAD_MIN_SIZE && several_cpus());
@@ -477,11 +484,13 @@ struct ahead *ahead_start(struct input *in)
 {
 	struct ahead *a;
 	bool always;
+	size_t limit;
 
-	if (!wanted(in, &always))
+	if (!wanted(in, &always, &limit))
 		return NULL;
 	a = xcalloc(1, sizeof(*a));
 	a->always_sum = always;
+	a->limit = limit;
 	a->in = in;
 	a->scan.npos = 1;
 	a->scan.run = NO_RUN;

@@ -13,7 +13,8 @@
  * Used for regular uncompressed files of some size when the process may
  * run on more than one CPU; the reader reads everything else itself.  The
  * environment variable CGANNOTATE_READ_AHEAD says otherwise: "no" never;
- * "yes" for any uncompressed input, with every block summed (for tests).
+ * "yes" for any uncompressed input, with every block summed; a number N as
+ * "yes", but the thread stops after N blocks (these two for tests).
  *
  * A reader that would wait for a block gets it unsummed, to read itself:
  * so the two threads keep pace.  If it waits long all the same (another

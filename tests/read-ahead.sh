@@ -1,7 +1,8 @@
 #!/bin/sh
 # Reading on two threads (src/read-ahead.c) gives exactly what reading on
 # one does (TAP output): standard output, standard error and exit status,
-# with CGANNOTATE_READ_AHEAD=yes against =no.  On every golden profile
+# with CGANNOTATE_READ_AHEAD=yes (or a number of blocks after which the
+# thread stops) against =no.  On every golden profile
 # (one block each), and on profiles of many blocks made by bench/gen.c in
 # the shape of real ones: as made, in three parts, and damaged so that runs
 # must be read line by line (CRLF line ends, a malformed line, a cost line
@@ -34,7 +35,7 @@ same() {
     n=$((n + 1))
     CGANNOTATE_READ_AHEAD=no "$prog" "$@" > "$tmp/one.out" 2> "$tmp/one.err"
     echo "status $?" >> "$tmp/one.err"
-    CGANNOTATE_READ_AHEAD=yes "$prog" "$@" > "$tmp/two.out" 2> "$tmp/two.err"
+    CGANNOTATE_READ_AHEAD=${AHEAD:-yes} "$prog" "$@" > "$tmp/two.out" 2> "$tmp/two.err"
     echo "status $?" >> "$tmp/two.err"
     if cmp -s "$tmp/one.out" "$tmp/two.out" && cmp -s "$tmp/one.err" "$tmp/two.err"; then
         echo "ok $n - $name"
@@ -70,6 +71,13 @@ awk '/^calls=/ && ++c % 101 == 0 { print; print "jump=1 +2 0"; next } { print }'
 for f in g parts damaged nul before-fn calls; do
     same "$f plain" "$tmp/$f.out"
     same "$f tree" --inclusive=yes --tree=both "$tmp/$f.out"
+done
+# The thread stops, the reader reads on: after the first block, in the
+# middle of the profile.
+for stop in 1 9; do
+    for f in g parts damaged calls; do
+        AHEAD=$stop same "$f, thread stopped after $stop" "$tmp/$f.out"
+    done
 done
 same "json" --format=json "$tmp/g.out"
 same "dot" --format=dot "$tmp/damaged.out"
