@@ -270,7 +270,8 @@ bool input_lines(struct input *in, const char **start, const char **end)
 		fill(in);
 	}
 	if (nl == NULL) {
-		if (in->start == in->end) {
+		/* A line cut short by a read error is no last line. */
+		if (in->start == in->end || in->error != NULL) {
 			progress_end(&in->progress);
 			return false;
 		}

@@ -9,7 +9,8 @@
 # before any fn=, a relative position that leaves 64 bits, a cost line right
 # after calls=, comments and a NUL byte in a jump line), with the options
 # that change what is read (per-line data, --asm's per-instruction data,
-# --diff's negated counts, derived events, --part).
+# --diff's negated counts, derived events, --part); and with a read error
+# in the middle of the file (tests/failread.c).
 #
 # usage: tests/read-ahead.sh [CGANNOTATE]; exits 77 without a C compiler.
 
@@ -28,14 +29,24 @@ command -v "$cc" > /dev/null 2>&1 || { echo "1..0 # SKIP no C compiler ($cc)"; e
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-ahead.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
+# run COMMAND...: with the library PRELOAD preloaded, if set (a sanitizer's
+# run-time need not come first then).
+run() {
+    if [ -n "${PRELOAD:-}" ]; then
+        LD_PRELOAD=$PRELOAD ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 "$@"
+    else
+        "$@"
+    fi
+}
+
 # same NAME ARGS...: cgannotate ARGS on one thread and on two.
 same() {
     name=$1
     shift
     n=$((n + 1))
-    CGANNOTATE_READ_AHEAD=no "$prog" "$@" > "$tmp/one.out" 2> "$tmp/one.err"
+    CGANNOTATE_READ_AHEAD=no run "$prog" "$@" > "$tmp/one.out" 2> "$tmp/one.err"
     echo "status $?" >> "$tmp/one.err"
-    CGANNOTATE_READ_AHEAD=${AHEAD:-yes} "$prog" "$@" > "$tmp/two.out" 2> "$tmp/two.err"
+    CGANNOTATE_READ_AHEAD=${AHEAD:-yes} run "$prog" "$@" > "$tmp/two.out" 2> "$tmp/two.err"
     echo "status $?" >> "$tmp/two.err"
     if cmp -s "$tmp/one.out" "$tmp/two.out" && cmp -s "$tmp/one.err" "$tmp/two.err"; then
         echo "ok $n - $name"
@@ -101,6 +112,20 @@ printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=f' '3 1' 'fl=???' 'fn=g' '10 5' '+1 5' '
     'fl=a.c' 'fn=h' '+1 7' '-4 2' 'fl=???' 'fn=g' '+2 1' '+1 1' 'fl=a.c' 'fn=h' '+1 9' > pos.out
 same "positions into annotated lines" --auto=yes pos.out
 cd "$tmp" || exit 99
+
+# A read error in the middle of the profile: reported after the lines
+# read before it, the line it cut short not read.
+if "$cc" -shared -fPIC -o "$tmp/failread.so" "$here/failread.c" -ldl 2> /dev/null; then
+    for after in 1 5 12; do
+        for ahead in yes 3; do
+            PRELOAD=$tmp/failread.so FAIL_READ_AFTER=$after AHEAD=$ahead \
+                same "read error after $after reads, $ahead" "$tmp/damaged.out"
+        done
+    done
+else
+    n=$((n + 1))
+    echo "ok $n - read errors # SKIP $cc cannot build a preloaded library"
+fi
 
 # Every golden profile, read on two threads though it is small.
 find "$here/golden/data" -type f | LC_ALL=C sort > "$tmp/golden"
