@@ -28,7 +28,7 @@ static size_t slot_of(uint64_t line, size_t nslots)
 static void rehash(struct linetab *t, size_t nslots)
 {
 	free(t->slots);
-	t->slots = xcalloc(nslots, sizeof(*t->slots));
+	t->slots = xcalloc_written(nslots, sizeof(*t->slots));
 	t->nslots = nslots;
 	for (size_t i = 0; i < t->count; i++) {
 		size_t s = slot_of(t->entries[i].line, nslots);

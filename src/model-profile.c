@@ -98,7 +98,7 @@ static void strtab_grow(struct strtab *t)
 	struct strtab_slot *old = t->slots;
 	size_t nold = old ? t->mask + 1 : 0, n = nold ? 2 * nold : 1024;
 
-	t->slots = xcalloc(n, sizeof(*t->slots));
+	t->slots = xcalloc_written(n, sizeof(*t->slots));
 	t->mask = n - 1;
 	for (size_t i = 0; i < nold; i++)
 		if (old[i].in != NULL)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "read-ahead.h"
 #include "read-input.h"
 #include "read-number.h"
 
@@ -138,7 +139,7 @@ static void idmap_set(struct idmap *m, uint64_t id, const void *value)
 		struct id_slot *old = m->slots;
 		size_t nold = old ? m->mask + 1 : 0, n = nold ? 2 * nold : 64;
 
-		m->slots = xcalloc(n, sizeof(*m->slots));
+		m->slots = xcalloc_written(n, sizeof(*m->slots));
 		m->mask = n - 1;
 		for (size_t i = 0; i < nold; i++)
 			if (old[i].value != NULL)
@@ -1689,16 +1690,88 @@ static void read_lines(struct reader *r, const char *p, const char *end)
 	}
 }
 
+/* --- runs summed by the read-ahead thread ------------------------------- */
+
+/* Whether the positions of RUN, from where they are, stay within the 64
+ * bits the reader checks each line's against. */
+static bool run_positions_fit(const struct reader *r, const struct ahead_run *run)
+{
+	for (size_t k = 0; k < run->npos; k++) {
+		const struct ahead_pos *q = &run->pos[k];
+		__int128 base = r->prev_pos[k];
+
+		if (base + q->low < 0 || base + q->high > (__int128)UINT64_MAX)
+			return false;
+	}
+	return true;
+}
+
+/* Add RUN's sums as its lines would have been added one by one, if the
+ * reader is in the state the thread assumed (see read-ahead.h); false if
+ * not, and nothing is changed. */
+static bool apply_run(struct reader *r, const struct ahead_run *run, const uint64_t *sums)
+{
+	uint64_t *m = r->p->magnitude[0];
+
+	if (!r->events_final || r->skip || !r->plain_counts || r->call_pending ||
+	    r->npos != run->npos || r->p->nraw != run->nraw ||
+	    (run->ncost > 0 && !self_fast_ok(r)) || !run_positions_fit(r, run))
+		return false;
+	/* A sum past 64 bits is left to the lines, to name the one. */
+	for (size_t i = 0; i < run->maxn; i++) {
+		uint64_t sum;
+
+		if (__builtin_add_overflow(m[i], sums[i], &sum))
+			return false;
+	}
+	if (run->ncost > 0) {
+		if (r->fn != r->acc_fn)
+			start_self(r);
+		for (size_t i = 0; i < run->maxn; i++) {
+			m[i] += sums[i];
+			r->acc[i] += sums[i];
+		}
+		if (run->maxn > r->acc_n)
+			r->acc_n = run->maxn;
+	}
+	for (size_t k = 0; k < run->npos; k++)
+		r->prev_pos[k] = run->pos[k].absolute ? run->pos[k].value
+			       : (uint64_t)((__int128)r->prev_pos[k] + run->pos[k].delta);
+	r->in->lineno += run->nlines;
+	r->in_body = true;
+	return true;
+}
+
+static void read_block(struct reader *r, const struct ahead_block *b)
+{
+	for (size_t i = 0; i < b->nitems; i++) {
+		const struct ahead_item *it = &b->items[i];
+
+		if (it->run == NULL || !apply_run(r, it->run, b->sums + it->run->sums))
+			read_lines(r, it->start, it->end);
+	}
+}
+
 void callgrind_read(struct profile *p, struct input *in)
 {
 	struct reader r;
 	const char *lines, *end;
+	struct ahead *ahead = ahead_start(in);
 
 	memset(&r, 0, sizeof(r));
 	r.p = p;
 	r.in = in;
 	r.obj = "";
 	start_part(&r);
+	if (ahead != NULL) {
+		struct ahead_block *b;
+
+		while ((b = ahead_next(ahead)) != NULL) {
+			read_block(&r, b);
+			ahead_done(ahead, b);
+		}
+		ahead_finish(ahead);
+	}
 	while (input_lines(r.in, &lines, &end))
 		read_lines(&r, lines, end);
 	flush_self(&r);

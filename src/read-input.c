@@ -34,6 +34,11 @@ static ssize_t read_fd(struct input *in, void *dst, size_t cap)
 	do
 		n = read(in->fd, dst, cap);
 	while (n < 0 && errno == EINTR);
+	if (n < 0 && in->defer_errors) {
+		if (in->error == NULL)
+			in->error = xasprintf("%s: cannot read: %s", in->path, strerror(errno));
+		return 0;
+	}
 	if (n < 0)
 		die(EXIT_INPUT, "%s: cannot read: %s", in->path, strerror(errno));
 	in->raw_read += (uint64_t)n;
@@ -265,7 +270,8 @@ bool input_lines(struct input *in, const char **start, const char **end)
 		fill(in);
 	}
 	if (nl == NULL) {
-		if (in->start == in->end) {
+		/* A line cut short by a read error is no last line. */
+		if (in->start == in->end || in->error != NULL) {
 			progress_end(&in->progress);
 			return false;
 		}
@@ -287,6 +293,7 @@ void input_close(struct input *in)
 	progress_end(&in->progress);
 	gz_close(in);
 	free(in->buf);
+	free(in->error);
 	if (in->own_fd)
 		close(in->fd);
 	memset(in, 0, sizeof(*in));

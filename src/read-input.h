@@ -30,6 +30,10 @@ struct input {
 	uint64_t raw_read;            /* bytes read from the file so far */
 	struct input_gz *gz;          /* NULL unless the input is gzip data */
 	struct progress progress;
+	bool defer_errors;            /* a read error ends the input and is kept in
+					 ERROR, instead of ending the program:
+					 another thread reads (read-ahead.c) */
+	char *error;
 };
 
 /* Open PATH ("-": standard input); dies with EXIT_INPUT if it cannot be

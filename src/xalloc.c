@@ -31,6 +31,14 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+void *xcalloc_written(size_t n, size_t size)
+{
+	void *p = xreallocarray(NULL, n ? n : 1, size ? size : 1);
+
+	memset(p, 0, (n ? n : 1) * (size ? size : 1));
+	return p;
+}
+
 void *xreallocarray(void *ptr, size_t n, size_t size)
 {
 	size_t total;

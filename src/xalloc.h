@@ -8,6 +8,12 @@
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
+/* xcalloc for a table that is read before it is written (a hash table):
+ * zeroed by writing.  calloc's fresh pages read as the shared zero page,
+ * and the first write to each then flushes the TLB of every CPU the
+ * process runs on, which costs more than the writing once a second
+ * thread runs (read-ahead.c). */
+void *xcalloc_written(size_t n, size_t size);
 /* Resize PTR to N elements of SIZE bytes, checking N * SIZE for overflow. */
 void *xreallocarray(void *ptr, size_t n, size_t size);
 char *xstrdup(const char *s);
