@@ -80,6 +80,10 @@ int main(int argc, char **argv)
 
 	watch_reader();
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	/* Only this thread writes the report.  Once the read-ahead thread
+	 * has run, glibc locks a stream at every call; holding the lock
+	 * makes each of those a counter increment (JSON makes millions). */
+	flockfile(stdout);
 	options_parse(&opt, argc, argv);
 	/* callgrind_annotate's line; it would make JSON invalid. */
 	if (opt.profile_found && opt.format == FORMAT_TEXT)

@@ -17,8 +17,10 @@
  * over them, about what starting a thread and handing blocks over costs. */
 #define AHEAD_MIN_SIZE ((off_t)4 << 20)
 #define NO_RUN SIZE_MAX
-/* A wait for a block longer than this means the thread is held up. */
-#define AHEAD_STALL_NS 2000000u
+/* A wait for a block longer than this means the thread was held up; so
+ * long in all, and the reader reads on alone (see ahead_next). */
+#define AHEAD_STALL_NS 1000000u
+#define AHEAD_STALLED_NS 3000000u
 
 /* What the thread knows of the lines it has read. */
 struct scan {
@@ -42,7 +44,10 @@ struct ahead {
 	bool waiting;              /* the reader waits for a block */
 	bool always_sum;           /* sum every block, even for a reader that waits */
 	size_t limit;              /* stop after so many blocks; 0: no limit */
-	bool give_up;              /* read no more: the thread was held up */
+	bool give_up;              /* read no more: the thread was held up, or its
+				      sums are of no use to the reader */
+	uint64_t started;          /* when reading began (ns) */
+	uint64_t stalled;          /* the reader's long waits in all (ns) */
 	bool end;                  /* the thread is done: at the end or stopped */
 	bool stop;                 /* the reader wants no more */
 };
@@ -407,6 +412,14 @@ static struct ahead_block *get_block(struct ahead *a, size_t len)
 	return b;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 static bool given_up(struct ahead *a)
 {
 	bool g;
@@ -491,6 +504,7 @@ struct ahead *ahead_start(struct input *in)
 	a = xcalloc(1, sizeof(*a));
 	a->always_sum = always;
 	a->limit = limit;
+	a->started = now_ns();
 	a->in = in;
 	a->scan.npos = 1;
 	a->scan.run = NO_RUN;
@@ -511,14 +525,6 @@ struct ahead *ahead_start(struct input *in)
 	return a;
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 struct ahead_block *ahead_next(struct ahead *a)
 {
 	struct ahead_block *b;
@@ -531,14 +537,18 @@ struct ahead_block *ahead_next(struct ahead *a)
 		while (a->head == NULL && !a->end)
 			pthread_cond_wait(&a->cond, &a->lock);
 		a->waiting = false;
-		/* Summing a block takes well under a millisecond: a longer
-		 * wait is most likely the thread's CPU going to another
-		 * program, which would hold the reader up again and again.
-		 * The thread stops at its next block, and the reader reads
-		 * the rest itself.  (On a virtual machine such waits also
-		 * come once in a while with nothing else running; this costs
-		 * only the rest of the file's speed-up then.) */
-		if (now_ns() - start > AHEAD_STALL_NS && !a->always_sum)
+		/* Summing a block takes well under a millisecond: longer
+		 * waits are the thread's CPU going to another program, or
+		 * now and then on a virtual machine to another machine.  If
+		 * they add up to a fifth of the time (another program busy
+		 * on that CPU), the thread stops at its next block and the
+		 * reader reads the rest itself. */
+		uint64_t t = now_ns(), waited = t - start;
+
+		if (waited > AHEAD_STALL_NS)
+			a->stalled += waited;
+		if (a->stalled > AHEAD_STALLED_NS && a->stalled > (t - a->started) / 5 &&
+		    !a->always_sum)
 			a->give_up = true;
 	}
 	b = a->head;
@@ -556,6 +566,13 @@ struct ahead_block *ahead_next(struct ahead *a)
 	if (a->in->error != NULL)
 		die(EXIT_INPUT, "%s", a->in->error);
 	return NULL;
+}
+
+void ahead_stop(struct ahead *a)
+{
+	pthread_mutex_lock(&a->lock);
+	a->give_up = !a->always_sum;
+	pthread_mutex_unlock(&a->lock);
 }
 
 void ahead_done(struct ahead *a, struct ahead_block *b)

@@ -84,6 +84,9 @@ struct ahead *ahead_start(struct input *in);
  * Dies as reading IN directly would if the input could not be read, after
  * all the blocks read before the failure were given. */
 struct ahead_block *ahead_next(struct ahead *a);
+/* The reader has no use for the sums (it keeps per-line data, say): the
+ * thread stops at its next block, and the reader reads on from there. */
+void ahead_stop(struct ahead *a);
 /* The reader is done with block B (from ahead_next). */
 void ahead_done(struct ahead *a, struct ahead_block *b);
 /* Wait for the thread and free everything; IN is at its end. */

@@ -1742,14 +1742,21 @@ static bool apply_run(struct reader *r, const struct ahead_run *run, const uint6
 	return true;
 }
 
-static void read_block(struct reader *r, const struct ahead_block *b)
+/* Read block B; returns whether the thread's sums served: that most of
+ * its runs could be applied. */
+static bool read_block(struct reader *r, const struct ahead_block *b)
 {
+	size_t applied = 0;
+
 	for (size_t i = 0; i < b->nitems; i++) {
 		const struct ahead_item *it = &b->items[i];
 
-		if (it->run == NULL || !apply_run(r, it->run, b->sums + it->run->sums))
+		if (it->run != NULL && apply_run(r, it->run, b->sums + it->run->sums))
+			applied++;
+		else
 			read_lines(r, it->start, it->end);
 	}
+	return 2 * applied >= b->nruns;
 }
 
 void callgrind_read(struct profile *p, struct input *in)
@@ -1767,7 +1774,8 @@ void callgrind_read(struct profile *p, struct input *in)
 		struct ahead_block *b;
 
 		while ((b = ahead_next(ahead)) != NULL) {
-			read_block(&r, b);
+			if (!read_block(&r, b))
+				ahead_stop(ahead);
 			ahead_done(ahead, b);
 		}
 		ahead_finish(ahead);
