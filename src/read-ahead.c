@@ -10,9 +10,10 @@
 #include "read-number.h"
 #include "xalloc.h"
 
-/* Blocks read ahead of the reader at most: each is a read buffer's worth
- * of lines, so this bounds the memory the thread adds. */
-#define AHEAD_BLOCKS 8
+/* Blocks read ahead of the reader at most, and their size (they end at
+ * a line's end): this bounds the memory the thread adds. */
+#define AHEAD_BLOCKS 4
+#define AHEAD_BLOCK ((size_t)64 << 10)
 /* Smaller files are read directly: the reader takes a few milliseconds
  * over them, about what starting a thread and handing blocks over costs. */
 #define AHEAD_MIN_SIZE ((off_t)4 << 20)
@@ -164,18 +165,23 @@ position(const char *p, enum move *m, uint64_t *v)
 }
 
 /* Whether the move M by V of column C (of run R, if any) stays in the
- * range of positions where R knows the column's value. */
+ * range of positions where R knows the column's value, and in that of
+ * its moves (int64) where it does not: a move beyond is read line by line. */
 static bool move_fits(const struct ahead_run *r, size_t c, enum move m, uint64_t v)
 {
 	uint64_t out;
+	int64_t delta;
 
-	if (r == NULL || !r->pos[c].absolute)
+	if (m == MOVE_SAME || m == MOVE_TO)
 		return true;
-	if (m == MOVE_UP)
-		return !__builtin_add_overflow(r->pos[c].value, v, &out);
-	if (m == MOVE_DOWN)
-		return !__builtin_sub_overflow(r->pos[c].value, v, &out);
-	return true;
+	if (v > INT64_MAX)
+		return false;
+	if (r != NULL && r->pos[c].absolute)
+		return m == MOVE_UP ? !__builtin_add_overflow(r->pos[c].value, v, &out)
+				    : !__builtin_sub_overflow(r->pos[c].value, v, &out);
+	delta = r != NULL ? r->pos[c].delta : 0;
+	return m == MOVE_UP ? !__builtin_add_overflow(delta, (int64_t)v, &delta)
+			    : !__builtin_sub_overflow(delta, (int64_t)v, &delta);
 }
 
 static inline void move(struct ahead_pos *pos, enum move m, uint64_t v)
@@ -188,7 +194,7 @@ static inline void move(struct ahead_pos *pos, enum move m, uint64_t v)
 	} else if (pos->absolute) {
 		pos->value = m == MOVE_UP ? pos->value + v : pos->value - v;
 	} else {
-		pos->delta += m == MOVE_UP ? (__int128)v : -(__int128)v;
+		pos->delta += m == MOVE_UP ? (int64_t)v : -(int64_t)v;
 		pos->low = pos->delta < pos->low ? pos->delta : pos->low;
 		pos->high = pos->delta > pos->high ? pos->delta : pos->high;
 	}
@@ -430,34 +436,49 @@ static bool given_up(struct ahead *a)
 	return g;
 }
 
+/* Lines [START, END) as a block for the reader: summed, or as they are
+ * for a reader that waits (it reads them faster than it would wait for
+ * their sums when this thread is slow, and the two keep pace otherwise).
+ * Returns false if the reader wants no more. */
+static bool make_block(struct ahead *a, const char *start, const char *end)
+{
+	size_t len = (size_t)(end - start);
+	struct ahead_block *b = get_block(a, len);
+	bool waiting;
+
+	memcpy(b->data, start, len);
+	memset(b->data + len, 0, INPUT_SLACK);
+	b->raw_read = a->in->raw_read;
+	pthread_mutex_lock(&a->lock);
+	waiting = a->waiting && !a->always_sum;
+	pthread_mutex_unlock(&a->lock);
+	if (waiting)
+		pass_block(&a->scan, b, len);
+	else
+		scan_block(&a->scan, b, len);
+	return hand_over(a, b);
+}
+
 static void *read_ahead(void *arg)
 {
 	struct ahead *a = arg;
 	const char *start, *end;
-	bool waiting;
+	bool more = true;
 
-	for (size_t made = 0; made != a->limit || a->limit == 0; made++) {
+	/* What a read gives is handed over in blocks of about AHEAD_BLOCK
+	 * bytes: memory stays low, and so do the reader's waits. */
+	for (size_t reads = 0; more && (reads != a->limit || a->limit == 0); reads++) {
 		if (given_up(a) || !input_lines(a->in, &start, &end))
 			break;
-		size_t len = (size_t)(end - start);
-		struct ahead_block *b = get_block(a, len);
+		while (more && start < end) {
+			const char *cut = end;
 
-		memcpy(b->data, start, len);
-		memset(b->data + len, 0, INPUT_SLACK);
-		b->raw_read = a->in->raw_read;
-		/* A reader that waits gets the lines as they are: it reads them
-		 * faster than it would wait for their sums when this thread is
-		 * slow (another program busy on its CPU), and the two keep
-		 * pace otherwise. */
-		pthread_mutex_lock(&a->lock);
-		waiting = a->waiting && !a->always_sum;
-		pthread_mutex_unlock(&a->lock);
-		if (waiting)
-			pass_block(&a->scan, b, len);
-		else
-			scan_block(&a->scan, b, len);
-		if (!hand_over(a, b))
-			break;
+			if ((size_t)(end - start) > AHEAD_BLOCK)
+				cut = (const char *)memrchr(start, '\n', AHEAD_BLOCK);
+			cut = cut != NULL && cut != end ? cut + 1 : end;
+			more = make_block(a, start, cut);
+			start = cut;
+		}
 	}
 	pthread_mutex_lock(&a->lock);
 	a->end = true;
@@ -479,7 +500,7 @@ static bool several_cpus(void)
  * whenever it can, whatever the size and the CPUs, and the thread sums
  * every block (*ALWAYS): to test it on small inputs, whose one block
  * would otherwise go to a reader that waits for it; =N as yes, but the
- * thread stops after N blocks (*LIMIT), as it does when held up. */
+ * thread stops after N reads of the input (*LIMIT), as it does when held up. */
 static bool wanted(const struct input *in, bool *always, size_t *limit)
 {
 	const char *e = getenv("CGANNOTATE_READ_AHEAD");

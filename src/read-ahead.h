@@ -14,7 +14,7 @@
  * run on more than one CPU; the reader reads everything else itself.  The
  * environment variable CGANNOTATE_READ_AHEAD says otherwise: "no" never;
  * "yes" for any uncompressed input, with every block summed; a number N as
- * "yes", but the thread stops after N blocks (these two for tests).
+ * "yes", but the thread stops after N reads of the input (these two for tests).
  *
  * A reader that would wait for a block gets it unsummed, to read itself:
  * so the two threads keep pace.  If it waits long all the same (another
@@ -39,7 +39,7 @@
 struct ahead_pos {
 	bool absolute;
 	uint64_t value;
-	__int128 delta, low, high;
+	int64_t delta, low, high;
 };
 
 /* Lines that are cost lines of NPOS positions and at most NRAW decimal

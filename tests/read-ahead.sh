@@ -1,7 +1,7 @@
 #!/bin/sh
 # Reading on two threads (src/read-ahead.c) gives exactly what reading on
 # one does (TAP output): standard output, standard error and exit status,
-# with CGANNOTATE_READ_AHEAD=yes (or a number of blocks after which the
+# with CGANNOTATE_READ_AHEAD=yes (or a number of reads after which the
 # thread stops) against =no.  On every golden profile
 # (one block each), and on profiles of many blocks made by bench/gen.c in
 # the shape of real ones: as made, in three parts, and damaged so that runs
@@ -83,7 +83,7 @@ for f in g parts damaged nul before-fn calls; do
     same "$f plain" "$tmp/$f.out"
     same "$f tree" --inclusive=yes --tree=both "$tmp/$f.out"
 done
-# The thread stops, the reader reads on: after the first block, in the
+# The thread stops, the reader reads on: after the first read, in the
 # middle of the profile.
 for stop in 1 9; do
     for f in g parts damaged calls; do
