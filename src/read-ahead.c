@@ -124,24 +124,6 @@ static inline __attribute__((always_inline)) const char *decimal(const char *p, 
 	return p != NULL && (*p == ' ' || *p == '\n') ? p : NULL;
 }
 
-/* 1 to 16 hexadecimal digits, as decimal. */
-static const char *hexadecimal(const char *p, uint64_t *v)
-{
-	const char *start = p;
-
-	*v = 0;
-	for (;; p++) {
-		unsigned d = (unsigned char)(*p - '0') < 10 ? (unsigned)(*p - '0')
-			   : (unsigned char)((*p | 0x20) - 'a') < 6 ? (unsigned)((*p | 0x20) - 'a' + 10)
-			   : 16;
-
-		if (d == 16)
-			break;
-		*v = *v << 4 | d;
-	}
-	return p > start && p - start <= 16 && (*p == ' ' || *p == '\n') ? p : NULL;
-}
-
 /* One position column at P: how it moves the position, and by or to what. */
 static inline __attribute__((always_inline)) const char *
 position(const char *p, enum move *m, uint64_t *v)
@@ -158,8 +140,10 @@ position(const char *p, enum move *m, uint64_t *v)
 		return decimal(p + 1, v);
 	default:
 		*m = MOVE_TO;
-		if (p[0] == '0' && (p[1] | 0x20) == 'x')
-			return hexadecimal(p + 2, v);
+		if (p[0] == '0' && (p[1] | 0x20) == 'x') {
+			p = number_scan_hex(p + 2, v);
+			return p != NULL && (*p == ' ' || *p == '\n') ? p : NULL;
+		}
 		return decimal(p, v);
 	}
 }
@@ -244,7 +228,7 @@ static inline __attribute__((always_inline)) const char *
 scan_cost_n(struct scan *sc, struct ahead_block *b, const char *line, size_t npos)
 {
 	enum move m[AHEAD_POS_MAX];
-	uint64_t v[AHEAD_POS_MAX], u[AHEAD_EVENTS_MAX], *sums;
+	uint64_t v[AHEAD_POS_MAX] = { 0 }, u[AHEAD_EVENTS_MAX], *sums;
 	struct ahead_run *r = sc->run == NO_RUN ? NULL : &b->runs[sc->run];
 	const char *p = line;
 	size_t n = 0;

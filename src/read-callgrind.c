@@ -182,15 +182,6 @@ static bool is_digit(char c)
 	return (unsigned char)(c - '0') < 10;
 }
 
-/* The value of hexadecimal digit C, or 16 if it is none. */
-static unsigned hex_value(char c)
-{
-	if (is_digit(c))
-		return (unsigned)(c - '0');
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
-}
-
 /* An unsigned decimal or 0x-hexadecimal number at *S.  Returns false if
  * there is none or it does not fit 64 bits.  Hand-written: the reader
  * spends most of its time here. */
@@ -200,8 +191,8 @@ static bool parse_uint(const char **s, const char *end, uint64_t *out)
 	uint64_t v = 0;
 	unsigned d;
 
-	if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x' && hex_value(p[2]) < 16) {
-		for (p += 2; p < end && (d = hex_value(*p)) < 16; p++) {
+	if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x' && number_hex_digit(p[2]) < 16) {
+		for (p += 2; p < end && (d = number_hex_digit(*p)) < 16; p++) {
 			if (v > (UINT64_MAX >> 4))
 				return false;
 			v = v << 4 | d;
@@ -319,7 +310,7 @@ static bool is_big_number(const char *s, const char *end)
 	const char *digits = p + (hex ? 2 : 0);
 
 	for (p = digits; p < end && !is_space(*p); p++)
-		if (hex ? hex_value(*p) >= 16 : !is_digit(*p))
+		if (hex ? number_hex_digit(*p) >= 16 : !is_digit(*p))
 			return false;
 	return p > digits;
 }
@@ -1210,23 +1201,6 @@ static void cost_line(struct reader *r, const char *s, const char *end)
 /* Positions a cost line has at most for the fast path. */
 #define FAST_POS_MAX 4
 
-/* Up to 16 hexadecimal digits at P (after "0x"); NULL if none or more. */
-static const char *scan_hex(const char *p, uint64_t *out)
-{
-	const char *start = p;
-	uint64_t v = 0;
-	unsigned d;
-
-	while ((d = hex_value(*p)) < 16 && p - start < 16) {
-		v = v << 4 | d;
-		p++;
-	}
-	if (p == start || hex_value(*p) < 16)
-		return NULL;
-	*out = v;
-	return p;
-}
-
 /* One position column at P, as parse_position reads it; NULL to leave it
  * to parse_position. */
 static inline const char *fast_position(const char *p, uint64_t prev, uint64_t *out)
@@ -1245,7 +1219,7 @@ static inline const char *fast_position(const char *p, uint64_t prev, uint64_t *
 		return p && !__builtin_sub_overflow(prev, v, out) ? p : NULL;
 	case '0':
 		if ((p[1] | 0x20) == 'x')
-			return scan_hex(p + 2, out);
+			return number_scan_hex(p + 2, out);
 		/* fall through */
 	default:
 		return number_scan(p, out);
@@ -1317,7 +1291,7 @@ short_position(const char *s, unsigned a, unsigned b, uint32_t digit,
 				 : !__builtin_sub_overflow(prev, v, out);
 	default:
 		if (len > 2 && p[0] == '0' && (p[1] | 0x20) == 'x')
-			return scan_hex(p + 2, out) == s + b;
+			return number_scan_hex(p + 2, out) == s + b;
 		if (len > 8 || !all_digits(digit, a, b))
 			return false;
 		*out = number_value_at(p, len);

@@ -16,6 +16,33 @@
 #include <emmintrin.h>
 #endif
 
+/* The value of hexadecimal digit C, or 16 if it is none. */
+static inline unsigned number_hex_digit(char c)
+{
+	if ((unsigned char)(c - '0') < 10)
+		return (unsigned)(c - '0');
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+}
+
+/* 1 to 16 hexadecimal digits at P (after "0x") into *OUT; returns the
+ * first byte after them, or NULL if there is none or more than 16. */
+static inline const char *number_scan_hex(const char *p, uint64_t *out)
+{
+	const char *start = p;
+	uint64_t v = 0;
+	unsigned d;
+
+	while ((d = number_hex_digit(*p)) < 16 && p - start < 16) {
+		v = v << 4 | d;
+		p++;
+	}
+	if (p == start || number_hex_digit(*p) < 16)
+		return NULL;
+	*out = v;
+	return p;
+}
+
 /* The 8 bytes at P, the first in the lowest byte. */
 static inline uint64_t number_load8(const char *p)
 {

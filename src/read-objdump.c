@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "read-number.h"
+
 extern char **environ;
 
 void objdump_init(struct objdump_listing *l)
@@ -39,23 +41,15 @@ void objdump_release(struct objdump_listing *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static unsigned hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return (unsigned)(c - '0');
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
-}
-
 /* A hexadecimal number at *S (at most 16 digits); false if there is none. */
 static bool parse_hex(const char **s, const char *end, uint64_t *v)
 {
 	const char *p = *s;
 
 	*v = 0;
-	while (p < end && hex_digit(*p) < 16 && p - *s < 16)
-		*v = *v << 4 | hex_digit(*p++);
-	if (p == *s || (p < end && hex_digit(*p) < 16))
+	while (p < end && number_hex_digit(*p) < 16 && p - *s < 16)
+		*v = *v << 4 | number_hex_digit(*p++);
+	if (p == *s || (p < end && number_hex_digit(*p) < 16))
 		return false;
 	*s = p;
 	return true;
@@ -77,7 +71,7 @@ static bool is_bytes(const char *s, const char *end)
 	if (s == end)
 		return false;
 	while (s < end) {
-		if (end - s < 2 || hex_digit(s[0]) >= 16 || hex_digit(s[1]) >= 16)
+		if (end - s < 2 || number_hex_digit(s[0]) >= 16 || number_hex_digit(s[1]) >= 16)
 			return false;
 		s += 2;
 		if (s < end && *s++ != ' ')
