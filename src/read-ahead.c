@@ -1,6 +1,7 @@
 #include "read-ahead.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +16,15 @@
 #define AHEAD_BLOCKS 4
 #define AHEAD_BLOCK ((size_t)64 << 10)
 /* Smaller files are read directly: the reader takes a few milliseconds
- * over them, about what starting a thread and handing blocks over costs. */
-#define AHEAD_MIN_SIZE ((off_t)4 << 20)
+ * over them, and the thread gains nothing below about half a megabyte. */
+#define AHEAD_MIN_SIZE ((off_t)1 << 20)
 #define NO_RUN SIZE_MAX
 /* A wait for a block longer than this means the thread was held up; so
  * long in all, and the reader reads on alone (see ahead_next). */
 #define AHEAD_STALL_NS 1000000u
 #define AHEAD_STALLED_NS 3000000u
+/* The reader's spin for a block before it sleeps (see ahead_next). */
+#define AHEAD_SPIN_NS 100000u
 
 /* What the thread knows of the lines it has read. */
 struct scan {
@@ -41,16 +44,22 @@ struct ahead {
 	struct ahead_block *head, *tail;   /* read, for the reader */
 	struct ahead_block *spare;         /* done with, for the thread to reuse:
 					      fresh memory costs a page fault a page */
-	size_t nblocks;            /* read and not done with */
-	bool waiting;              /* the reader waits for a block */
+	_Atomic size_t nblocks;    /* read and not done with */
+	_Atomic bool hungry;       /* the reader waits, and no block is ready */
 	bool always_sum;           /* sum every block, even for a reader that waits */
+	bool split;                /* leave the rest of each block from a line
+				      that varies to the reader, whether it waits or not */
+	size_t blocks;             /* made so far */
 	size_t limit;              /* stop after so many blocks; 0: no limit */
 	bool give_up;              /* read no more: the thread was held up, or its
 				      sums are of no use to the reader */
 	uint64_t started;          /* when reading began (ns) */
+	bool placed;               /* the two threads are kept to their CPUs */
+	cpu_set_t cpus;            /* the reader's CPUs before, for ahead_finish */
+	cpu_set_t thread_cpus;     /* the thread's */
 	uint64_t stalled;          /* the reader's long waits in all (ns) */
-	bool end;                  /* the thread is done: at the end or stopped */
-	bool stop;                 /* the reader wants no more */
+	_Atomic bool end;          /* the thread is done: at the end or stopped */
+	_Atomic bool stop;         /* the reader wants no more */
 };
 
 /* --- the thread: lines into runs and items ------------------------------ */
@@ -58,13 +67,6 @@ struct ahead {
 static bool is_cost_start(char c)
 {
 	return (unsigned char)(c - '0') < 10 || c == '+' || c == '-' || c == '*';
-}
-
-static bool starts_with(const char *p, const char *end, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return (size_t)(end - p) >= n && memcmp(p, prefix, n) == 0;
 }
 
 /* The number of blank-separated words in [P, END). */
@@ -84,29 +86,52 @@ static size_t count_words(const char *p, const char *end)
 	return n;
 }
 
+/* Whether [P, END) starts with the string literal S. */
+#define STARTS(p, end, s) ((size_t)((end) - (p)) >= sizeof(s) - 1 && memcmp(p, s, sizeof(s) - 1) == 0)
+
 /* A line the reader reads one by one, [P, END) without its newline: what
- * it says of the lines after it. */
+ * it says of the lines after it.  Most such lines are names and calls:
+ * the first byte rules out all but one or two keywords. */
 static void note_line(struct scan *sc, const char *p, const char *end)
 {
-	static const char *const part_starts[] = {
-		"version:", "creator:", "pid:", "thread:", "part:", "cmd:", "desc:",
-	};
+	bool part = false;
 
-	if (starts_with(p, end, "calls=")) {
-		sc->after_calls = true;
-	} else if (is_cost_start(*p)) {
+	if (is_cost_start(*p)) {
 		sc->after_calls = false;   /* the call's cost line, or one the thread could not read */
-	} else if (starts_with(p, end, "events:")) {
-		sc->events = true;
-		sc->nraw = count_words(p + 7, end);
-	} else if (starts_with(p, end, "positions:")) {
-		sc->npos = count_words(p + 10, end);
-	} else {
-		/* A new part has the default positions unless it gives some. */
-		for (size_t i = 0; i < sizeof(part_starts) / sizeof(*part_starts); i++)
-			if (starts_with(p, end, part_starts[i]))
-				sc->npos = 1;
+		return;
 	}
+	switch (*p) {
+	case 'c':
+		if (STARTS(p, end, "calls="))
+			sc->after_calls = true;
+		else
+			part = STARTS(p, end, "creator:") || STARTS(p, end, "cmd:");
+		break;
+	case 'e':
+		if (STARTS(p, end, "events:")) {
+			sc->events = true;
+			sc->nraw = count_words(p + 7, end);
+		}
+		break;
+	case 'p':
+		if (STARTS(p, end, "positions:"))
+			sc->npos = count_words(p + 10, end);
+		else
+			part = STARTS(p, end, "pid:") || STARTS(p, end, "part:");
+		break;
+	case 'v':
+		part = STARTS(p, end, "version:");
+		break;
+	case 't':
+		part = STARTS(p, end, "thread:");
+		break;
+	case 'd':
+		part = STARTS(p, end, "desc:");
+		break;
+	}
+	/* A new part has the default positions unless it gives some. */
+	if (part)
+		sc->npos = 1;
 }
 
 enum move { MOVE_SAME, MOVE_UP, MOVE_DOWN, MOVE_TO };
@@ -151,7 +176,7 @@ position(const char *p, enum move *m, uint64_t *v)
 /* Whether the move M by V of column C (of run R, if any) stays in the
  * range of positions where R knows the column's value, and in that of
  * its moves (int64) where it does not: a move beyond is read line by line. */
-static bool move_fits(const struct ahead_run *r, size_t c, enum move m, uint64_t v)
+static inline bool move_fits(const struct ahead_run *r, size_t c, enum move m, uint64_t v)
 {
 	uint64_t out;
 	int64_t delta;
@@ -221,23 +246,21 @@ static inline struct ahead_run *run_for(struct scan *sc, struct ahead_block *b, 
 	return sc->run == NO_RUN ? new_run(sc, b, p) : &b->runs[sc->run];
 }
 
-/* A cost line at P as the reader's fast path reads it (positions, then up
- * to nraw counts, single blanks, nothing else) added to the current run or
- * a new one; returns what follows it, or NULL if it is not such a line. */
+/* The cost line at P as the reader's fast path reads it (NPOS positions,
+ * then up to NRAW counts, single blanks, nothing else): how each position
+ * column moves into M and V, the counts into U and their number into *N.
+ * Returns the line's newline, or NULL if it is no such line. */
 static inline __attribute__((always_inline)) const char *
-scan_cost_n(struct scan *sc, struct ahead_block *b, const char *line, size_t npos)
+parse_line(const char *p, size_t npos, size_t nraw, enum move *m, uint64_t *v, uint64_t *u,
+	   size_t *n)
 {
-	enum move m[AHEAD_POS_MAX];
-	uint64_t v[AHEAD_POS_MAX] = { 0 }, u[AHEAD_EVENTS_MAX], *sums;
-	struct ahead_run *r = sc->run == NO_RUN ? NULL : &b->runs[sc->run];
-	const char *p = line;
-	size_t n = 0;
+	size_t k = 0;
 
 	for (size_t c = 0; c < npos; c++) {
 		if (c > 0 && *p++ != ' ')
 			return NULL;
 		p = position(p, &m[c], &v[c]);
-		if (p == NULL || !move_fits(r, c, m[c], v[c]))
+		if (p == NULL)
 			return NULL;
 	}
 	while (*p == ' ') {
@@ -245,20 +268,39 @@ scan_cost_n(struct scan *sc, struct ahead_block *b, const char *line, size_t npo
 			p++;   /* a blank at the end, as valgrind writes after jumps */
 			break;
 		}
-		if (n == sc->nraw || (p = decimal(p + 1, &u[n])) == NULL)
+		if (k == nraw || (p = decimal(p + 1, &u[k])) == NULL)
 			return NULL;
-		n++;
+		k++;
 	}
-	if (*p != '\n')
-		return NULL;
-	/* Sums past 64 bits: a new run rather. */
-	for (size_t i = 0; r != NULL && i < n; i++) {
-		uint64_t sum;
+	*n = k;
+	return *p == '\n' ? p : NULL;
+}
 
-		if (__builtin_add_overflow(b->sums[r->sums + i], u[i], &sum))
-			sc->run = NO_RUN;
-	}
+/* A cost line at LINE that parse_line reads, added to the current run or
+ * a new one; returns what follows it, or NULL if it is not such a line. */
+static inline __attribute__((always_inline)) const char *
+scan_cost_n(struct scan *sc, struct ahead_block *b, const char *line, size_t npos)
+{
+	enum move m[AHEAD_POS_MAX];
+	uint64_t v[AHEAD_POS_MAX] = { 0 }, u[AHEAD_EVENTS_MAX], *sums;
+	struct ahead_run *r = sc->run == NO_RUN ? NULL : &b->runs[sc->run];
+	const char *p;
+	size_t n = 0;
+	uint64_t most = 0, bound;
+
+	p = parse_line(line, npos, sc->nraw, m, v, u, &n);
+	if (p == NULL)
+		return NULL;
+	for (size_t c = 0; c < npos; c++)
+		if (!move_fits(r, c, m[c], v[c]))
+			return NULL;
+	for (size_t i = 0; i < n; i++)
+		most = u[i] > most ? u[i] : most;
+	/* Sums that could pass 64 bits: a new run rather. */
+	if (r != NULL && __builtin_add_overflow(r->bound, most, &bound))
+		sc->run = NO_RUN;
 	r = run_for(sc, b, line);
+	r->bound += most;
 	for (size_t c = 0; c < npos; c++)
 		move(&r->pos[c], m[c], v[c]);
 	sums = b->sums + r->sums;
@@ -304,17 +346,55 @@ static const char *scan_jump(struct scan *sc, struct ahead_block *b, const char 
 	return nl + 1;
 }
 
-/* Split the LEN bytes of whole lines of B into runs and the lines between. */
-static void scan_block(struct scan *sc, struct ahead_block *b, size_t len)
+/* Lines [P, END) read one by one by the reader: what they say. */
+static void note_lines(struct scan *sc, const char *p, const char *end)
 {
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		note_line(sc, p, nl);
+		p = nl + 1;
+	}
+}
+
+/* Lines from P to the end of B's LEN bytes as an item for the reader to
+ * read one by one: added to the last such item if that is where it ends. */
+static void plain_lines(struct scan *sc, struct ahead_block *b, const char *p, const char *end)
+{
+	if (sc->run != NO_RUN || b->nitems == 0)
+		new_item(b, p, NO_RUN);
+	sc->run = NO_RUN;
+	b->items[b->nitems - 1].end = end;
+}
+
+/* Whether the lines of a block from its line LINES on go to the reader
+ * as they are. */
+static bool leave_rest(struct ahead *a, unsigned lines)
+{
+	if (a->split)
+		return lines / 64 == a->blocks * 7 % 40;
+	return !a->always_sum && atomic_load_explicit(&a->hungry, memory_order_relaxed);
+}
+
+/* Split the LEN bytes of whole lines of B into runs and the lines between.
+ * Where the reader waits for B, the rest is left to it as it is (it reads
+ * those lines sooner than it would get their sums, and the two threads
+ * keep pace so): returns where that rest starts, the end if there is none. */
+static const char *scan_block(struct ahead *a, struct ahead_block *b, size_t len)
+{
+	struct scan *sc = &a->scan;
 	const char *p = b->data, *end = b->data + len;
 
 	sc->run = NO_RUN;
-	while (p < end) {
+	for (unsigned lines = 0; p < end; lines++) {
 		const char *next = NULL, *nl;
 		bool runs = sc->events && !sc->after_calls && sc->npos <= AHEAD_POS_MAX &&
 			    sc->nraw <= AHEAD_EVENTS_MAX;
 
+		if (lines % 64 == 0 && leave_rest(a, lines)) {
+			plain_lines(sc, b, p, end);
+			break;
+		}
 		if (runs)
 			next = is_cost_start(*p) ? scan_cost(sc, b, p) : scan_jump(sc, b, p, end);
 		if (next != NULL) {
@@ -323,30 +403,13 @@ static void scan_block(struct scan *sc, struct ahead_block *b, size_t len)
 		}
 		nl = memchr(p, '\n', (size_t)(end - p));
 		note_line(sc, p, nl);
-		if (sc->run != NO_RUN || b->nitems == 0)
-			new_item(b, p, NO_RUN);
-		sc->run = NO_RUN;
+		plain_lines(sc, b, p, nl + 1);
 		p = nl + 1;
-		b->items[b->nitems - 1].end = p;
 	}
 	for (size_t i = 0; i < b->nitems; i++)
 		if (b->items[i].index != NO_RUN)
 			b->items[i].run = &b->runs[b->items[i].index];
-}
-
-/* The LEN bytes of B as lines to read one by one, only noted: for a
- * reader that would wait for them otherwise. */
-static void pass_block(struct scan *sc, struct ahead_block *b, size_t len)
-{
-	const char *p = b->data, *end = b->data + len;
-
-	new_item(b, p, NO_RUN)->end = end;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-
-		note_line(sc, p, nl);
-		p = nl + 1;
-	}
+	return p;
 }
 
 /* --- handing blocks over -------------------------------------------------- */
@@ -360,11 +423,43 @@ static void block_free(struct ahead_block *b)
 	free(b);
 }
 
+static uint64_t now_ns(void);
+
+/* Waiting for the other thread, spin until READY(A), for AHEAD_SPIN_NS at
+ * most, rather than sleep at once: the other thread is seldom more than a
+ * block's work away, and waking a thread up takes some hundred
+ * microseconds on a virtual machine whose idle CPU has gone to another. */
+static void spin_until(struct ahead *a, bool (*ready)(struct ahead *))
+{
+	uint64_t start = now_ns();
+
+	for (unsigned i = 1; !ready(a); i++) {
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+		if (i % 64 == 0 && now_ns() - start > AHEAD_SPIN_NS)
+			return;
+	}
+}
+
+static bool has_room(struct ahead *a)
+{
+	return atomic_load_explicit(&a->nblocks, memory_order_relaxed) < AHEAD_BLOCKS ||
+	       atomic_load_explicit(&a->stop, memory_order_relaxed);
+}
+
+static bool has_block(struct ahead *a)
+{
+	return !atomic_load_explicit(&a->hungry, memory_order_relaxed) ||
+	       atomic_load_explicit(&a->end, memory_order_relaxed);
+}
+
 /* Wait for room, and give B to the reader; false if it wants no more. */
 static bool hand_over(struct ahead *a, struct ahead_block *b)
 {
 	bool stop;
 
+	spin_until(a, has_room);
 	pthread_mutex_lock(&a->lock);
 	while (a->nblocks >= AHEAD_BLOCKS && !a->stop)
 		pthread_cond_wait(&a->cond, &a->lock);
@@ -376,6 +471,7 @@ static bool hand_over(struct ahead *a, struct ahead_block *b)
 			a->head = b;
 		a->tail = b;
 		a->nblocks++;
+		a->hungry = false;
 		pthread_cond_broadcast(&a->cond);
 	}
 	pthread_mutex_unlock(&a->lock);
@@ -420,27 +516,24 @@ static bool given_up(struct ahead *a)
 	return g;
 }
 
-/* Lines [START, END) as a block for the reader: summed, or as they are
- * for a reader that waits (it reads them faster than it would wait for
- * their sums when this thread is slow, and the two keep pace otherwise).
- * Returns false if the reader wants no more. */
+/* Lines [START, END) as a block for the reader, summed as far as
+ * scan_block goes.  Returns false if the reader wants no more. */
 static bool make_block(struct ahead *a, const char *start, const char *end)
 {
 	size_t len = (size_t)(end - start);
 	struct ahead_block *b = get_block(a, len);
-	bool waiting;
+	const char *rest;
 
 	memcpy(b->data, start, len);
 	memset(b->data + len, 0, INPUT_SLACK);
 	b->raw_read = a->in->raw_read;
-	pthread_mutex_lock(&a->lock);
-	waiting = a->waiting && !a->always_sum;
-	pthread_mutex_unlock(&a->lock);
-	if (waiting)
-		pass_block(&a->scan, b, len);
-	else
-		scan_block(&a->scan, b, len);
-	return hand_over(a, b);
+	rest = scan_block(a, b, len);
+	a->blocks++;
+	if (!hand_over(a, b))
+		return false;
+	/* B stays until get_block takes it again, which is after this. */
+	note_lines(&a->scan, rest, b->data + len);
+	return true;
 }
 
 static void *read_ahead(void *arg)
@@ -448,6 +541,9 @@ static void *read_ahead(void *arg)
 	struct ahead *a = arg;
 	const char *start, *end;
 	bool more = true;
+
+	if (a->placed)
+		sched_setaffinity(0, sizeof(a->thread_cpus), &a->thread_cpus);
 
 	/* What a read gives is handed over in blocks of about AHEAD_BLOCK
 	 * bytes: memory stays low, and so do the reader's waits. */
@@ -483,31 +579,54 @@ static bool several_cpus(void)
 /* CGANNOTATE_READ_AHEAD=no reads on one thread always; =yes on two
  * whenever it can, whatever the size and the CPUs, and the thread sums
  * every block (*ALWAYS): to test it on small inputs, whose one block
- * would otherwise go to a reader that waits for it; =N as yes, but the
+ * would otherwise go to a reader that waits for it; =split as yes, but
+ * the thread leaves the rest of each block from a line that varies to the
+ * reader (*SPLIT), as it does for a reader that waits; =N as yes, but the
  * thread stops after N reads of the input (*LIMIT), as it does when held up. */
-static bool wanted(const struct input *in, bool *always, size_t *limit)
+static bool wanted(const struct input *in, bool *always, bool *split, size_t *limit)
 {
 	const char *e = getenv("CGANNOTATE_READ_AHEAD");
 	char *end;
 	unsigned long n = e != NULL ? strtoul(e, &end, 10) : 0;
 
 	*limit = e != NULL && *e >= '0' && *e <= '9' && *end == '\0' ? (size_t)n : 0;
-	*always = e != NULL && (strcmp(e, "yes") == 0 || *limit > 0);
+	*split = e != NULL && strcmp(e, "split") == 0;
+	*always = e != NULL && (strcmp(e, "yes") == 0 || *split || *limit > 0);
 	if (in->gz != NULL || (e != NULL && strcmp(e, "no") == 0))
 		return false;
 	return *always || (in->size >= AHEAD_MIN_SIZE && several_cpus());
 }
 
+/* Keep the reader on the CPU it is on and the thread off it, while
+ * reading.  Left to themselves, the scheduler often puts the two on one
+ * CPU when one wakes the other up, and leaves them there for a good part
+ * of the input: each then waits for the other in turn. */
+static void place(struct ahead *a)
+{
+	cpu_set_t mine;
+	int cpu = sched_getcpu();
+
+	if (cpu < 0 || sched_getaffinity(0, sizeof(a->cpus), &a->cpus) != 0 ||
+	    !CPU_ISSET(cpu, &a->cpus) || CPU_COUNT(&a->cpus) < 2)
+		return;
+	a->thread_cpus = a->cpus;
+	CPU_CLR(cpu, &a->thread_cpus);
+	CPU_ZERO(&mine);
+	CPU_SET(cpu, &mine);
+	a->placed = sched_setaffinity(0, sizeof(mine), &mine) == 0;
+}
+
 struct ahead *ahead_start(struct input *in)
 {
 	struct ahead *a;
-	bool always;
+	bool always, split;
 	size_t limit;
 
-	if (!wanted(in, &always, &limit))
+	if (!wanted(in, &always, &split, &limit))
 		return NULL;
 	a = xcalloc(1, sizeof(*a));
 	a->always_sum = always;
+	a->split = split;
 	a->limit = limit;
 	a->started = now_ns();
 	a->in = in;
@@ -519,7 +638,10 @@ struct ahead *ahead_start(struct input *in)
 	in->defer_errors = true;
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->cond, NULL);
+	place(a);
 	if (pthread_create(&a->thread, NULL, read_ahead, a) != 0) {
+		if (a->placed)
+			sched_setaffinity(0, sizeof(a->cpus), &a->cpus);
 		in->progress = a->progress;
 		in->defer_errors = false;
 		pthread_mutex_destroy(&a->lock);
@@ -538,10 +660,13 @@ struct ahead_block *ahead_next(struct ahead *a)
 	if (a->head == NULL && !a->end) {
 		uint64_t start = now_ns();
 
-		a->waiting = true;
+		/* The thread hands over the block it sums within a few lines. */
+		a->hungry = true;
+		pthread_mutex_unlock(&a->lock);
+		spin_until(a, has_block);
+		pthread_mutex_lock(&a->lock);
 		while (a->head == NULL && !a->end)
 			pthread_cond_wait(&a->cond, &a->lock);
-		a->waiting = false;
 		/* Summing a block takes well under a millisecond: longer
 		 * waits are the thread's CPU going to another program, or
 		 * now and then on a virtual machine to another machine.  If
@@ -597,6 +722,8 @@ void ahead_finish(struct ahead *a)
 	pthread_cond_broadcast(&a->cond);
 	pthread_mutex_unlock(&a->lock);
 	pthread_join(a->thread, NULL);
+	if (a->placed)
+		sched_setaffinity(0, sizeof(a->cpus), &a->cpus);
 	for (struct ahead_block *b = a->head, *next; b != NULL; b = next) {
 		next = b->next;
 		block_free(b);

@@ -16,10 +16,12 @@
  * "yes" for any uncompressed input, with every block summed; a number N as
  * "yes", but the thread stops after N reads of the input (these two for tests).
  *
- * A reader that would wait for a block gets it unsummed, to read itself:
- * so the two threads keep pace.  If it waits long all the same (another
- * program busy on the thread's CPU), the thread stops and the reader reads
- * the rest of the input itself. */
+ * A reader that waits for a block gets it at once, summed as far as the
+ * thread got, the rest to read itself: so the two threads keep pace.  While
+ * reading, the reader keeps to the CPU it is on and the thread to others.
+ * If the reader waits long all the same (another program busy on the
+ * thread's CPU), the thread stops and the reader reads the rest of the
+ * input itself. */
 #ifndef CGA_READ_AHEAD_H
 #define CGA_READ_AHEAD_H
 
@@ -49,6 +51,7 @@ struct ahead_run {
 	size_t nlines;             /* all of them */
 	size_t ncost;              /* the cost lines among them */
 	size_t maxn;               /* the most counts on one line */
+	uint64_t bound;            /* no sum is more; none passes 64 bits while it does not */
 	size_t sums;               /* index in the block's sums of the NRAW sums */
 	struct ahead_pos pos[AHEAD_POS_MAX];
 };

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Reading on two threads (src/read-ahead.c) gives exactly what reading on
 # one does (TAP output): standard output, standard error and exit status,
-# with CGANNOTATE_READ_AHEAD=yes (or a number of reads after which the
-# thread stops) against =no.  On every golden profile
+# with CGANNOTATE_READ_AHEAD=yes (or split, where the thread leaves the
+# rest of each block to the reader from a line that varies, or a number of
+# reads after which the thread stops) against =no.  On every golden profile
 # (one block each), and on profiles of many blocks made by bench/gen.c in
 # the shape of real ones: as made, in three parts, and damaged so that runs
 # must be read line by line (CRLF line ends, a malformed line, a cost line
@@ -82,6 +83,7 @@ awk '/^calls=/ && ++c % 101 == 0 { print; print "jump=1 +2 0"; next } { print }'
 for f in g parts damaged nul before-fn calls; do
     same "$f plain" "$tmp/$f.out"
     same "$f tree" --inclusive=yes --tree=both "$tmp/$f.out"
+    AHEAD=split same "$f, blocks split" --inclusive=yes --tree=both "$tmp/$f.out"
 done
 # The thread stops, the reader reads on: after the first read, in the
 # middle of the profile.
@@ -117,7 +119,7 @@ cd "$tmp" || exit 99
 # read before it, the line it cut short not read.
 if "$cc" -shared -fPIC -o "$tmp/failread.so" "$here/failread.c" -ldl 2> /dev/null; then
     for after in 1 5 12; do
-        for ahead in yes 3; do
+        for ahead in yes split 3; do
             PRELOAD=$tmp/failread.so FAIL_READ_AFTER=$after AHEAD=$ahead \
                 same "read error after $after reads, $ahead" "$tmp/damaged.out"
         done
