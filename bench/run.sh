@@ -44,21 +44,17 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 [ -x "$cga" ] || { echo "bench: no cgannotate at $cga (build it first)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 ${CC:-cc} -O2 -std=c11 -o "$work/gen" "$here/gen.c" -lm
+${CC:-cc} -O2 -std=c11 -o "$work/timeit" "$here/timeit.c"
 have_ref=false
 command -v callgrind_annotate >/dev/null && have_ref=true
 
-# measure CMD...: one run; prints "seconds peak-RSS-KB" (seconds to the
-# millisecond: /usr/bin/time's own are hundredths, too coarse for 10 MB).
+# measure CMD...: one run; prints "seconds peak-RSS-KB", timed by
+# bench/timeit.c from its fork of CMD to CMD's end.
 measure() {
-    local t0 t1
-    t0=$(date +%s%N)
-    /usr/bin/time -f '%M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" ||
+    "$work/timeit" "$work/time" "$@" > /dev/null 2> "$work/stderr" ||
         { echo "bench: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
-    t1=$(date +%s%N)
-    echo "$(( (t1 - t0) / 1000000 )) $(cat "$work/time")" |
-        awk '{ printf "%.3f %s\n", $1 / 1000, $2 }'
+    cat "$work/time"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -175,7 +171,7 @@ for entry in "${profiles[@]}"; do
             if (prog == "dot" || prog == "json") speed = sprintf("%.2fx", s / cga);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
-            printf "%-8s %-8s %-20s %9.3f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
+            printf "%-8s %-8s %-20s %9.4f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
                    (s > 0 ? size / s : 0), mb, mb / size, (wc > 0 ? s / wc : 0), lin, speed }'
     done
 done
