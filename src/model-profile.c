@@ -36,6 +36,7 @@ void profile_init(struct profile *p, const char *path)
 {
 	memset(p, 0, sizeof(*p));
 	arena_init(&p->arena);
+	arena_init(&p->edge_arena);
 	p->strings = xcalloc(1, sizeof(*p->strings));
 	cell_spill_init(&p->spill);
 	p->path = path;
@@ -73,6 +74,7 @@ void profile_release(struct profile *p)
 	free(p->magnitude[1]);
 	cell_spill_release(&p->spill);
 	arena_release(&p->arena);
+	arena_release(&p->edge_arena);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -299,7 +301,7 @@ struct edge *profile_edge(struct profile *p, struct func *caller, struct func *c
 
 	if (e != NULL)
 		return e;
-	e = arena_alloc_aligned(&p->arena, sizeof(*e) + (p->nevents + 1) * sizeof(cell_t),
+	e = arena_alloc_aligned(&p->edge_arena, sizeof(*e) + (p->nevents + 1) * sizeof(cell_t),
 				_Alignof(struct edge));
 	memset(e, 0, sizeof(*e));
 	e->key.caller = caller;

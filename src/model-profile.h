@@ -128,6 +128,7 @@ struct strtab;
 
 struct profile {
 	struct arena arena;
+	struct arena edge_arena;    /* the edges, apart: walking them is then walking memory in order */
 	struct cell_spill spill;   /* the wide counts of the per-line cells */
 	const char *path;
 	/* Header fields, from the first part as callgrind_annotate shows them. */
