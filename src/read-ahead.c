@@ -330,16 +330,16 @@ static const char *scan_cost(struct scan *sc, struct ahead_block *b, const char 
 /* A jump=/jcnd= line at P, which only the machine-code view reads: the
  * reader passes over it, so it may be part of a run.  Not if it has a NUL
  * byte, which the reader refuses in a line of names. */
-static const char *scan_jump(struct scan *sc, struct ahead_block *b, const char *p,
-			     const char *end)
+static const char *scan_jump(struct scan *sc, struct ahead_block *b, const char *p)
 {
 	const char *nl;
+	bool nul = false;
 
-	/* The line has its newline before END, so 5 bytes are there. */
+	/* The line has its newline before the block's end, so 5 bytes are there. */
 	if (p[0] != 'j' || p[4] != '=' || (memcmp(p, "jump", 4) != 0 && memcmp(p, "jcnd", 4) != 0))
 		return NULL;
-	nl = memchr(p, '\n', (size_t)(end - p));
-	if (memchr(p, '\0', (size_t)(nl - p)) != NULL)
+	nl = number_line_end(p, &nul);
+	if (nul)
 		return NULL;
 	run_for(sc, b, p)->nlines++;
 	b->items[b->nitems - 1].end = nl + 1;
@@ -350,7 +350,8 @@ static const char *scan_jump(struct scan *sc, struct ahead_block *b, const char 
 static void note_lines(struct scan *sc, const char *p, const char *end)
 {
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		bool nul = false;
+		const char *nl = number_line_end(p, &nul);
 
 		note_line(sc, p, nl);
 		p = nl + 1;
@@ -388,6 +389,7 @@ static const char *scan_block(struct ahead *a, struct ahead_block *b, size_t len
 	sc->run = NO_RUN;
 	for (unsigned lines = 0; p < end; lines++) {
 		const char *next = NULL, *nl;
+		bool nul = false;
 		bool runs = sc->events && !sc->after_calls && sc->npos <= AHEAD_POS_MAX &&
 			    sc->nraw <= AHEAD_EVENTS_MAX;
 
@@ -396,12 +398,12 @@ static const char *scan_block(struct ahead *a, struct ahead_block *b, size_t len
 			break;
 		}
 		if (runs)
-			next = is_cost_start(*p) ? scan_cost(sc, b, p) : scan_jump(sc, b, p, end);
+			next = is_cost_start(*p) ? scan_cost(sc, b, p) : scan_jump(sc, b, p);
 		if (next != NULL) {
 			p = next;
 			continue;
 		}
-		nl = memchr(p, '\n', (size_t)(end - p));
+		nl = number_line_end(p, &nul);
 		note_line(sc, p, nl);
 		plain_lines(sc, b, p, nl + 1);
 		p = nl + 1;

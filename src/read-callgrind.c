@@ -1604,7 +1604,9 @@ static void body_line(struct reader *r, const char *s, const char *end)
 		malformed(r, "", s, (size_t)(end - s));
 }
 
-static void read_line(struct reader *r, const char *s, size_t len)
+/* The line [S, S + LEN), without its line end; NUL says whether it has a
+ * NUL byte. */
+static void read_line(struct reader *r, const char *s, size_t len, bool nul)
 {
 	const char *end = s + len;
 	const char *value;
@@ -1615,7 +1617,7 @@ static void read_line(struct reader *r, const char *s, size_t len)
 	/* Names are C strings from here on: a NUL would cut one short.  No
 	 * writer puts NULs in a profile; a damaged file (a crash while
 	 * writing) has runs of them. */
-	if (!is_cost_start(*s) && memchr(s, '\0', len) != NULL)
+	if (!is_cost_start(*s) && nul)
 		die_at(r->in->path, r->in->lineno, "NUL byte in a line of names or headers");
 	if (r->seen_events && is_cost_start(*s)) {
 		body_line(r, s, end);
@@ -1648,18 +1650,19 @@ static void read_lines(struct reader *r, const char *p, const char *end)
 	while (p < end) {
 		const char *nl, *next;
 		size_t len;
+		bool nul = false;
 
 		if (is_cost_start(*p) && r->events_final && !r->skip &&
 		    (next = cost_line_fast(r, p)) != NULL) {
 			p = next;
 			continue;
 		}
-		nl = memchr(p, '\n', (size_t)(end - p));
+		nl = number_line_end(p, &nul);
 		len = (size_t)(nl - p);
 		if (len > 0 && p[len - 1] == '\r')
 			len--;
 		r->in->lineno++;
-		read_line(r, p, len);
+		read_line(r, p, len, nul);
 		p = nl + 1;
 	}
 }

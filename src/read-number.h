@@ -10,6 +10,7 @@
 #ifndef CGA_READ_NUMBER_H
 #define CGA_READ_NUMBER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #if defined(__SSE2__) && !defined(CGA_NO_SIMD)
@@ -131,6 +132,37 @@ static inline struct number_masks number_masks16(const char *p)
 	}
 #endif
 	return m;
+}
+
+/* The newline that ends the line at P, found 16 bytes at a time (one
+ * SSE2 load each): there must be one before the end of the readable
+ * bytes, and 15 bytes after it readable.  *NUL becomes true if a NUL byte
+ * comes before it (a line of names must have none).  For the lines that
+ * are not cost lines, mostly shorter than 32 bytes: memchr's call costs
+ * more than their scan. */
+static inline const char *number_line_end(const char *p, bool *nul)
+{
+#if defined(__SSE2__) && !defined(CGA_NO_SIMD)
+	for (;; p += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		uint32_t nl = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+		uint32_t zero = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+
+		if (nl != 0) {
+			nl &= -nl;   /* the first newline's bit */
+			*nul = *nul || (zero & (nl - 1)) != 0;
+			return p + __builtin_ctz(nl);
+		}
+		*nul = *nul || zero != 0;
+	}
+#else
+	const char *nl = p;
+
+	while (*nl != '\n')
+		nl++;
+	*nul = *nul || memchr(p, '\0', (size_t)(nl - p)) != NULL;
+	return nl;
+#endif
 }
 
 /* The value of the N (1..8) decimal digits at P, with 8 bytes readable
