@@ -175,6 +175,37 @@ START_TEST(test_value_at)
 }
 END_TEST
 
+/* number_line_end: the first newline at every distance from the start,
+ * across 16-byte loads, with a NUL byte before it, after it or none. */
+START_TEST(test_line_end)
+{
+	char text[96];
+
+	for (unsigned len = 0; len < 64; len++)
+		for (int nul_at = -1; nul_at < 66; nul_at++) {
+			bool nul = false;
+
+			memset(text, 'x', sizeof(text));
+			text[len] = '\n';
+			text[len + 5] = '\n';
+			if (nul_at >= 0)
+				text[nul_at] = '\0';
+			if (nul_at == (int)len)
+				continue;
+			ck_assert_ptr_eq(number_line_end(text, &nul), text + len);
+			ck_assert_int_eq(nul, nul_at >= 0 && nul_at < (int)len);
+		}
+	/* A NUL already seen stays seen. */
+	{
+		const char *abc = padded("abc\n", 'x');
+		bool nul = true;
+
+		ck_assert_ptr_eq(number_line_end(abc, &nul), abc + 3);
+		ck_assert(nul);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("number");
@@ -188,6 +219,7 @@ int main(void)
 	tcase_add_test(tc, test_masks_every_byte);
 	tcase_add_test(tc, test_masks_of_a_line);
 	tcase_add_test(tc, test_value_at);
+	tcase_add_test(tc, test_line_end);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
