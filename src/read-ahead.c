@@ -241,7 +241,8 @@ static struct ahead_run *new_run(struct scan *sc, struct ahead_block *b, const c
 }
 
 /* The run lines at P go to: the current one, or a new one. */
-static inline struct ahead_run *run_for(struct scan *sc, struct ahead_block *b, const char *p)
+static inline __attribute__((always_inline)) struct ahead_run *
+run_for(struct scan *sc, struct ahead_block *b, const char *p)
 {
 	return sc->run == NO_RUN ? new_run(sc, b, p) : &b->runs[sc->run];
 }
@@ -252,9 +253,10 @@ static inline struct ahead_run *run_for(struct scan *sc, struct ahead_block *b, 
  * Returns the line's newline, or NULL if it is no such line. */
 static inline __attribute__((always_inline)) const char *
 parse_line(const char *p, size_t npos, size_t nraw, enum move *m, uint64_t *v, uint64_t *u,
-	   size_t *n)
+	   size_t *n, uint64_t *most)
 {
 	size_t k = 0;
+	uint64_t top = 0;
 
 	for (size_t c = 0; c < npos; c++) {
 		if (c > 0 && *p++ != ' ')
@@ -270,9 +272,11 @@ parse_line(const char *p, size_t npos, size_t nraw, enum move *m, uint64_t *v, u
 		}
 		if (k == nraw || (p = decimal(p + 1, &u[k])) == NULL)
 			return NULL;
+		top = u[k] > top ? u[k] : top;
 		k++;
 	}
 	*n = k;
+	*most = top;
 	return *p == '\n' ? p : NULL;
 }
 
@@ -286,16 +290,14 @@ scan_cost_n(struct scan *sc, struct ahead_block *b, const char *line, size_t npo
 	struct ahead_run *r = sc->run == NO_RUN ? NULL : &b->runs[sc->run];
 	const char *p;
 	size_t n = 0;
-	uint64_t most = 0, bound;
+	uint64_t most, bound;
 
-	p = parse_line(line, npos, sc->nraw, m, v, u, &n);
+	p = parse_line(line, npos, sc->nraw, m, v, u, &n, &most);
 	if (p == NULL)
 		return NULL;
 	for (size_t c = 0; c < npos; c++)
 		if (!move_fits(r, c, m[c], v[c]))
 			return NULL;
-	for (size_t i = 0; i < n; i++)
-		most = u[i] > most ? u[i] : most;
 	/* Sums that could pass 64 bits: a new run rather. */
 	if (r != NULL && __builtin_add_overflow(r->bound, most, &bound))
 		sc->run = NO_RUN;
@@ -368,6 +370,13 @@ static void plain_lines(struct scan *sc, struct ahead_block *b, const char *p, c
 	b->items[b->nitems - 1].end = end;
 }
 
+/* Whether the lines that follow may make runs, as far as the thread knows. */
+static bool may_run(const struct scan *sc)
+{
+	return sc->events && !sc->after_calls && sc->npos <= AHEAD_POS_MAX &&
+	       sc->nraw <= AHEAD_EVENTS_MAX;
+}
+
 /* Whether the lines of a block from its line LINES on go to the reader
  * as they are. */
 static bool leave_rest(struct ahead *a, unsigned lines)
@@ -386,12 +395,12 @@ static const char *scan_block(struct ahead *a, struct ahead_block *b, size_t len
 	struct scan *sc = &a->scan;
 	const char *p = b->data, *end = b->data + len;
 
+	bool runs = may_run(sc);
+
 	sc->run = NO_RUN;
 	for (unsigned lines = 0; p < end; lines++) {
 		const char *next = NULL, *nl;
 		bool nul = false;
-		bool runs = sc->events && !sc->after_calls && sc->npos <= AHEAD_POS_MAX &&
-			    sc->nraw <= AHEAD_EVENTS_MAX;
 
 		if (lines % 64 == 0 && leave_rest(a, lines)) {
 			plain_lines(sc, b, p, end);
@@ -405,6 +414,7 @@ static const char *scan_block(struct ahead *a, struct ahead_block *b, size_t len
 		}
 		nl = number_line_end(p, &nul);
 		note_line(sc, p, nl);
+		runs = may_run(sc);
 		plain_lines(sc, b, p, nl + 1);
 		p = nl + 1;
 	}
