@@ -556,6 +556,8 @@ static void *read_ahead(void *arg)
 
 	if (a->placed)
 		sched_setaffinity(0, sizeof(a->thread_cpus), &a->thread_cpus);
+	/* For top -H and perf: the reader is "cgannotate". */
+	pthread_setname_np(pthread_self(), "cgannotate-read");
 
 	/* What a read gives is handed over in blocks of about AHEAD_BLOCK
 	 * bytes: memory stays low, and so do the reader's waits. */

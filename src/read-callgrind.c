@@ -19,6 +19,7 @@ struct id_slot {
 	const void *value;         /* NULL: a free slot */
 	struct func *func;         /* function names: the function last found through
 				      the id, to check first (see lookup_by_id) */
+	const struct pfile *file;  /* FUNC's file, kept here: reading FUNC is a cache miss */
 };
 
 struct idmap {
@@ -464,18 +465,21 @@ static struct func *lookup_func(struct reader *r, struct pfile *file, const char
 }
 
 /* lookup_func for a name given by id ID (if BY_ID): the id's slot keeps
- * the function found last, which saves reaching the name's record (a
- * cache miss) for nearly every call. */
+ * the function found last, and its file, which saves reaching the name's
+ * record and the function's (cache misses) for nearly every call.  It is
+ * the one for FILE and NAME while NAME is the id's name. */
 static struct func *lookup_by_id(struct reader *r, bool by_id, uint64_t id, struct pfile *file,
 				 const char *name)
 {
 	struct id_slot *e = by_id ? idmap_find(&r->fns, id) : NULL;
-	struct func *f = e ? e->func : NULL;
+	struct func *f;
 
-	if (f == NULL || f->key.file != file || f->key.name != name) {
-		f = lookup_func(r, file, name);
-		if (e != NULL)
-			e->func = f;
+	if (e != NULL && e->func != NULL && e->file == file && e->value == name)
+		return e->func;
+	f = lookup_func(r, file, name);
+	if (e != NULL && e->value == name && f->key.file == file && f->key.name == name) {
+		e->func = f;
+		e->file = file;
 	}
 	return f;
 }
