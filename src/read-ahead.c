@@ -13,7 +13,7 @@
 
 /* Blocks read ahead of the reader at most, and their size (they end at
  * a line's end): this bounds the memory the thread adds. */
-#define AHEAD_BLOCKS 4
+#define AHEAD_BLOCKS 3
 #define AHEAD_BLOCK ((size_t)64 << 10)
 /* Smaller files are read directly: the reader takes a few milliseconds
  * over them, and the thread gains nothing below about half a megabyte. */
