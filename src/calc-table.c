@@ -136,37 +136,80 @@ static int row_cmp(const void *a, const void *b, void *arg)
 }
 
 /* A row with the value it sorts by first: most comparisons then read no
- * function's costs, a cache miss each in a large profile. */
+ * function's costs, a cache miss each in a large profile.  Rows that
+ * row_cmp finds equal keep their order (INDEX). */
 struct keyed_row {
 	cost_t key;
 	struct func *f;
+	size_t index;
 };
 
-static int keyed_row_cmp(const void *a, const void *b, void *arg)
+static bool keyed_before(const struct keyed_row *x, const struct keyed_row *y,
+			 const struct sort_spec *spec)
 {
-	const struct keyed_row *x = a, *y = b;
+	int c;
 
 	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
-	return row_cmp(&x->f, &y->f, arg);
+		return x->key > y->key;
+	c = row_cmp(&x->f, &y->f, (void *)spec);
+	return c != 0 ? c < 0 : x->index < y->index;
 }
 
-/* Sort ROWS as row_cmp orders them. */
-static void sort_rows(struct func **rows, size_t n, const struct sort_spec *spec)
-{
-	struct keyed_row *k = xmalloc((n ? n : 1) * sizeof(*k));
+/* The rows not yet taken, in a heap whose top is the next in sort order.
+ * The text report shows a few hundred rows of many thousands: taking
+ * them from a heap costs a fraction of sorting them all. */
+struct row_heap {
+	struct keyed_row *k;
+	size_t n;
+	const struct sort_spec *spec;
+};
 
+static void sift_down(struct row_heap *h, size_t i)
+{
+	struct keyed_row moved = h->k[i];
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && keyed_before(&h->k[c + 1], &h->k[c], h->spec))
+			c++;
+		if (!keyed_before(&h->k[c], &moved, h->spec))
+			break;
+		h->k[i] = h->k[c];
+		i = c;
+	}
+	h->k[i] = moved;
+}
+
+static void heap_init(struct row_heap *h, struct func *const *rows, size_t n,
+		      const struct sort_spec *spec)
+{
+	h->k = xmalloc((n ? n : 1) * sizeof(*h->k));
+	h->n = n;
+	h->spec = spec;
 	for (size_t i = 0; i < n; i++) {
 		cost_t c = spec->norder ? rows[i]->total[spec->order[0]] : 0;
 
-		k[i].key = spec->norder == 0 ? 0 : spec->by_magnitude ? magnitude(c)
-							     : cost_sort_value(c);
-		k[i].f = rows[i];
+		h->k[i].key = spec->norder == 0 ? 0 : spec->by_magnitude ? magnitude(c)
+								: cost_sort_value(c);
+		h->k[i].f = rows[i];
+		h->k[i].index = i;
 	}
-	qsort_r(k, n, sizeof(*k), keyed_row_cmp, (void *)spec);
-	for (size_t i = 0; i < n; i++)
-		rows[i] = k[i].f;
-	free(k);
+	for (size_t i = n / 2; i-- > 0;)
+		sift_down(h, i);
+}
+
+/* The next row in sort order; the heap must not be empty. */
+static struct func *heap_pop(struct row_heap *h)
+{
+	struct func *f = h->k[0].f;
+
+	h->k[0] = h->k[--h->n];
+	if (h->n > 0)
+		sift_down(h, 0);
+	return f;
 }
 
 static void set_thresholds(struct table *t, const struct options *opt, size_t nsort)
@@ -215,8 +258,9 @@ static cost_t *walk_totals(const struct table *t, bool diff, const size_t *sort,
 /* callgrind_annotate stops before the first row at which every sort event
  * has reached its threshold.  In self mode it accumulates the rows' counts;
  * in inclusive mode it takes "total minus this row" (not a sum).  A diff
- * accumulates the size of each change. */
-static void walk_threshold(struct table *t, bool inclusive,
+ * accumulates the size of each change.  The shown rows are taken from H
+ * in order into ROWS. */
+static void walk_threshold(struct table *t, struct row_heap *h, bool inclusive,
 			   bool diff, const size_t *sort, size_t nsort)
 {
 	cost_t *acc = xcalloc(nsort, sizeof(*acc));
@@ -224,7 +268,7 @@ static void walk_threshold(struct table *t, bool inclusive,
 
 	t->nshown = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
-		const cost_t *v = t->rows[r]->total;
+		const cost_t *v;
 
 		if (t->filter) {
 			bool reached = true;
@@ -242,6 +286,8 @@ static void walk_threshold(struct table *t, bool inclusive,
 			if (reached)
 				break;
 		}
+		t->rows[r] = heap_pop(h);
+		v = t->rows[r]->total;
 		t->nshown++;
 		for (size_t k = 0; k < nsort; k++) {
 			cost_t x = v[sort[k]];
@@ -300,15 +346,23 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort)
 {
 	struct sort_spec spec;
+	struct row_heap h;
+	/* The text report reads the rows past the cut only for the widths
+	 * of its columns; the machine code view, JSON and the graph read
+	 * them in order. */
+	bool all = opt->format != FORMAT_TEXT || p->keep_instr;
 
 	memset(t, 0, sizeof(*t));
 	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
 	compute_summary(t, p);
 	t->diff = table_is_diff(t, p, sort, nsort);
 	spec = (struct sort_spec){ sort, nsort, t->diff };
-	sort_rows(t->rows, t->nrows, &spec);
+	heap_init(&h, t->rows, t->nrows, &spec);
 	set_thresholds(t, opt, nsort);
-	walk_threshold(t, opt->inclusive, t->diff, sort, nsort);
+	walk_threshold(t, &h, opt->inclusive, t->diff, sort, nsort);
+	for (size_t r = t->nshown; r < t->nrows; r++)
+		t->rows[r] = all ? heap_pop(&h) : h.k[r - t->nshown].f;
+	free(h.k);
 	collect_files(t, p);
 }
 

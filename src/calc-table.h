@@ -21,7 +21,8 @@ struct table {
 	bool filter;               /* false when the single threshold is >= 100 */
 	bool diff;                 /* the rows are changes, sorted and cut by their size:
 				      a diff, or a profile of differences (cg_diff's) */
-	struct func **rows;        /* sorted */
+	struct func **rows;        /* sorted; in the text report only the shown
+				      ones, the others after them in no order */
 	size_t nrows;
 	size_t nshown;             /* rows before the threshold cut */
 	const char **files;        /* files of the shown rows, by first appearance */
