@@ -435,7 +435,13 @@ static void block_free(struct ahead_block *b)
 	free(b);
 }
 
-static uint64_t now_ns(void);
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
 
 /* Waiting for the other thread, spin until READY(A), for AHEAD_SPIN_NS at
  * most, rather than sleep at once: the other thread is seldom more than a
@@ -508,14 +514,6 @@ static struct ahead_block *get_block(struct ahead *a, size_t len)
 	b->nitems = b->nruns = b->nsums = 0;
 	xgrow(&b->data, &b->data_cap, len + INPUT_SLACK, 1);
 	return b;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 static bool given_up(struct ahead *a)
