@@ -123,11 +123,8 @@ static int magnitude_cmp(const cost_t *a, const cost_t *b, const size_t *order, 
 	return 0;
 }
 
-static int row_cmp(const void *a, const void *b, void *arg)
+static int row_cmp(const struct func *f, const struct func *g, const struct sort_spec *spec)
 {
-	const struct sort_spec *spec = arg;
-	const struct func *f = *(const struct func *const *)a;
-	const struct func *g = *(const struct func *const *)b;
 	int c = spec->by_magnitude
 		? magnitude_cmp(f->total, g->total, spec->order, spec->norder)
 		: cost_cmp_desc(f->total, g->total, spec->order, spec->norder);
@@ -151,7 +148,7 @@ static bool keyed_before(const struct keyed_row *x, const struct keyed_row *y,
 
 	if (x->key != y->key)
 		return x->key > y->key;
-	c = row_cmp(&x->f, &y->f, (void *)spec);
+	c = row_cmp(x->f, y->f, spec);
 	return c != 0 ? c < 0 : x->index < y->index;
 }
 
