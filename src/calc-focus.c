@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calc-inclusive.h"
+#include "calc-cycles.h"
 #include "calc-scc.h"
 #include "diag.h"
 #include "xalloc.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calc-inclusive.h"
+#include "calc-cycles.h"
 #include "diag.h"
 #include "xalloc.h"
 

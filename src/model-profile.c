@@ -65,6 +65,7 @@ void profile_release(struct profile *p)
 	free(p->events);
 	free(p->event_defs);
 	free(p->parts);
+	free(p->cycles);
 	for (size_t i = 0; i < p->nderived; i++) {
 		free(p->derived[i].index);
 		free(p->derived[i].coef);

@@ -19,6 +19,7 @@
 #include "xalloc.h"
 
 struct edge;
+struct cycle;
 
 struct pfile {
 	const char *name;          /* with the current directory stripped */
@@ -44,6 +45,11 @@ struct func {
 	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
 	struct func *host;         /* for code inlined from another file: the fn= function */
 	bool focus_match;          /* its name matches a --focus expression */
+	bool recursive;            /* in a strongly connected component with a call
+				      inside it (set by cycles_mark) */
+	size_t scc;                /* that component's number (set by cycles_mark) */
+	struct cycle *cycle;       /* the cycle of several functions it is in, or NULL */
+	const struct cycle *whole; /* this is not a function but the row of a cycle */
 	struct edge *out;          /* calls made, newest first */
 	struct edge *in;           /* calls received, newest first */
 	size_t nout;               /* length of the out list */
@@ -118,6 +124,21 @@ struct derived {
 
 struct rename;
 
+/* A cycle of calls: a strongly connected component of the call graph with
+ * more than one function (code inlined from another file being part of
+ * the function it was inlined into), shown as a whole as gprof shows it. */
+struct cycle {
+	size_t id;                 /* <cycle ID>, numbered by decreasing inclusive cost */
+	struct func **members;     /* by name; inlined code included */
+	size_t nmembers;
+	cost_t *self;              /* the sum of the members' self costs */
+	cost_t *inclusive;         /* the calls that enter it from outside; for a cycle
+				      that nothing outside calls, its self cost and its
+				      calls out */
+	cost_t calls;              /* how many calls enter it */
+	struct func *row;          /* its row of the function table */
+};
+
 struct event {
 	const char *name;
 	const char *long_name;     /* from "event: NAME : LONG"; NULL if none */
@@ -179,6 +200,8 @@ struct profile {
 	struct site_ref *sites;    /* hash of the call sites of lines with many
 				      (see profile_call_site) */
 	struct strtab *strings;    /* every name, interned */
+	struct cycle *cycles;      /* set by cycles_mark, by id (cycles[0] is <cycle 1>) */
+	size_t ncycles;
 
 	/* Set by --focus (see calc-focus.h). */
 	bool focused;              /* only stacks through a focus_match function count */

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "calc-cycles.h"
 #include "calc-focus.h"
 #include "report-annotate.h"
 #include "report-asm.h"
@@ -151,6 +152,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	columns_init(&cols, &p, opt);
 	if (focus != NULL)
 		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
+	cycles_mark(&p, cols.primary);
 	if (opt->format == FORMAT_FOLDED)
 		report_folded(out, &p, cols.primary);
 	else if (opt->format == FORMAT_DOT)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calc-inclusive.h"
+#include "calc-cycles.h"
 #include "fmt-color.h"
 #include "fmt-num.h"
 #include "fmt-utf8.h"
@@ -30,7 +30,6 @@ struct dot {
 	struct func **nodes;       /* kept functions, in output order */
 	size_t nnodes;
 	size_t *rank;              /* by function index: 1 + position in nodes, 0 if left out */
-	struct cycles cycles;      /* of the call graph drawn */
 };
 
 static cost_t present(cost_t c)
@@ -494,18 +493,15 @@ static void put_node(const struct dot *d, const struct func *f)
 /* A call inside a cycle of calls counts the nested calls again at each
  * level: its cost is no share of anything, so it shows only its count and
  * takes its colour from the callee. */
-static bool in_cycle(const struct dot *d, const struct edge *e)
+static bool in_cycle(const struct edge *e)
 {
-	const struct cycles *c = &d->cycles;
-	size_t from = c->comp[c->rep[e->key.caller->index]];
-
-	return c->cyclic[from] && from == c->comp[c->rep[e->key.callee->index]];
+	return e->key.caller->recursive && e->key.caller->scc == e->key.callee->scc;
 }
 
 static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = edge_value(d, e);
-	bool cycle = in_cycle(d, e);
+	bool cycle = in_cycle(e);
 	double w = weight(share(d, cycle ? value(e->key.callee->total, d->event) : x));
 	double pen = fmax(4.0 * w, 0.5);
 	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 4];
@@ -532,7 +528,7 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
 {
 	if (d->rank[e->key.caller->index] == 0 || d->rank[e->key.callee->index] == 0)
 		return false;
-	return in_cycle(d, e) || fabs(share(d, edge_value(d, e))) >= edge_thres;
+	return in_cycle(e) || fabs(share(d, edge_value(d, e))) >= edge_thres;
 }
 
 /* Code inlined from another file is a function of the model (a row of the
@@ -551,6 +547,36 @@ static void put_inlined(const struct dot *d, const struct func *f)
 	put_name(d->out, f, true);
 	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=\"inlined\","
 		" penwidth=\"%.2f\", style=dashed];\n", 0.5 * sqrt(pen), color, color, pen);
+}
+
+/* Each cycle of calls with drawn members: a box around them, labelled
+ * with the cycle's name and inclusive share. */
+static void put_clusters(const struct dot *d)
+{
+	const struct profile *p = d->p;
+
+	for (size_t k = 0; k < p->ncycles; k++) {
+		const struct cycle *c = &p->cycles[k];
+		char incl[64];
+		bool any = false;
+
+		for (size_t m = 0; m < c->nmembers && !any; m++)
+			any = d->rank[c->members[m]->index] != 0;
+		if (!any)
+			continue;
+		format_share(incl, sizeof(incl), d, value(c->inclusive, d->event));
+		fprintf(d->out, "\tsubgraph \"cluster_cycle_%zu\" {\n"
+			"\t\tgraph [color=\"#808080\", fontcolor=\"#404040\","
+			" label=\"<cycle %zu>\\n%s\", style=\"dashed,rounded\"];\n", c->id, c->id, incl);
+		for (size_t m = 0; m < c->nmembers; m++) {
+			if (d->rank[c->members[m]->index] == 0)
+				continue;
+			fputs("\t\t", d->out);
+			put_name(d->out, c->members[m], true);
+			fputs(";\n", d->out);
+		}
+		fputs("\t}\n", d->out);
+	}
 }
 
 /* An edge to write: a call, or (EDGE NULL) code inlined into a node. */
@@ -633,7 +659,8 @@ static void choose_nodes(struct dot *d, const struct profile *p, const struct ta
 	d->nodes = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*d->nodes));
 	d->nnodes = 0;
 	for (size_t i = 0; i < t->nrows; i++)
-		if (fabs(share(d, value(t->rows[i]->total, d->event))) >= node_thres)
+		if (t->rows[i]->whole == NULL &&
+		    fabs(share(d, value(t->rows[i]->total, d->event))) >= node_thres)
 			d->nodes[d->nnodes++] = t->rows[i];
 	qsort_r(d->nodes, d->nnodes, sizeof(*d->nodes), node_cmp, d);
 	d->rank = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*d->rank));
@@ -664,7 +691,6 @@ void report_dot(FILE *out, struct profile *p, const struct options *opt,
 
 	d.total = value(t->base, d.event);
 	choose_nodes(&d, p, t, opt->node_thres);
-	cycles_find(&d.cycles, p);
 	put_comment(&d, p, opt);
 	fputs("digraph {\n"
 	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n"
@@ -673,9 +699,9 @@ void report_dot(FILE *out, struct profile *p, const struct options *opt,
 	      "\tedge [fontname=Arial, fontsize=10];\n", out);
 	for (size_t i = 0; i < d.nnodes; i++)
 		put_node(&d, d.nodes[i]);
+	put_clusters(&d);
 	put_edges(&d, opt->edge_thres);
 	fputs("}\n", out);
-	cycles_release(&d.cycles);
 	free(d.nodes);
 	free(d.rank);
 }

@@ -231,6 +231,11 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_cost(j, f->total, p->nevents);
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
+	json_key(j, "cycle");
+	if (f->cycle != NULL)
+		json_uint(j, f->cycle->id);
+	else
+		json_null(j);
 	json_key(j, "callers");
 	write_edges(j, p, o, f, true);
 	json_key(j, "callees");
@@ -299,6 +304,38 @@ static void write_files(struct json *j, const struct profile *p, const struct or
 		write_file(j, p, o, files[i]);
 	json_end_array(j);
 	free(files);
+}
+
+/* The cycles of calls, by number: members (by name), costs, calls in. */
+static void write_cycles(struct json *j, const struct profile *p)
+{
+	json_begin_array(j);
+	for (size_t k = 0; k < p->ncycles; k++) {
+		const struct cycle *c = &p->cycles[k];
+
+		json_begin_object(j);
+		json_key(j, "id");
+		json_uint(j, c->id);
+		json_key(j, "members");
+		json_begin_array(j);
+		for (size_t m = 0; m < c->nmembers; m++) {
+			json_begin_object(j);
+			json_key(j, "file");
+			json_string(j, c->members[m]->key.file->name);
+			json_key(j, "function");
+			json_string(j, c->members[m]->key.name);
+			json_end_object(j);
+		}
+		json_end_array(j);
+		json_key(j, "self");
+		write_cost(j, c->self, p->nevents);
+		json_key(j, "inclusive");
+		write_cost(j, c->inclusive, p->nevents);
+		json_key(j, "calls");
+		json_int(j, c->calls);
+		json_end_object(j);
+	}
+	json_end_array(j);
 }
 
 static void write_header(struct json *j, const struct profile *p, const struct options *opt)
@@ -373,8 +410,11 @@ void report_json(FILE *out, struct profile *p, const struct options *opt,
 	json_key(&j, "functions");
 	json_begin_array(&j);
 	for (size_t i = 0; i < nfuncs; i++)
-		write_function(&j, p, &o, funcs[i], v);
+		if (funcs[i]->whole == NULL)
+			write_function(&j, p, &o, funcs[i], v);
 	json_end_array(&j);
+	json_key(&j, "cycles");
+	write_cycles(&j, p);
 	if (opt->auto_annotate || opt->nuser > 0) {
 		json_key(&j, "files");
 		write_files(&j, p, &o);

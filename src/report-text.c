@@ -138,6 +138,68 @@ static struct call_row *edge_rows(const struct profile *p, const struct func *f,
 	return rows;
 }
 
+struct crossing {
+	const struct func *other;  /* the function outside the cycle */
+	const struct edge *edge;
+};
+
+static int crossing_cmp(const void *a, const void *b)
+{
+	const struct crossing *x = a, *y = b;
+
+	return (x->other->index > y->other->index) - (x->other->index < y->other->index);
+}
+
+/* The calls into cycle C from outside it (CALLERS) or out of it, one row
+ * per function outside, their costs in *COSTS (the caller frees both). */
+static struct call_row *cycle_rows(const struct profile *p, const struct cycle *c, bool callers,
+				   size_t *n, cost_t **costs)
+{
+	size_t nev = p->nevents, m = 0, ncross = 0, cap = 0;
+	struct crossing *cross = NULL;
+	struct call_row *rows;
+	cost_t *cost = xmalloc(nev * sizeof(*cost));
+
+	for (size_t k = 0; k < c->nmembers; k++) {
+		const struct func *f = c->members[k];
+
+		for (const struct edge *e = callers ? f->in : f->out; e;
+		     e = callers ? e->next_in : e->next_out) {
+			const struct func *other = callers ? e->key.caller : e->key.callee;
+
+			if (other->cycle == c)
+				continue;
+			xgrow(&cross, &cap, ncross + 1, sizeof(*cross));
+			cross[ncross++] = (struct crossing){ other, e };
+		}
+	}
+	qsort(cross, ncross, sizeof(*cross), crossing_cmp);
+	rows = xreallocarray(NULL, ncross ? ncross : 1, sizeof(*rows));
+	*costs = xreallocarray(NULL, ncross ? ncross : 1, nev * sizeof(**costs));
+	for (size_t i = 0; i < ncross; i++) {
+		if (m == 0 || rows[m - 1].other != cross[i].other) {
+			rows[m].other = cross[i].other;
+			rows[m].count = 0;
+			cost_clear(*costs + m * nev, nev);
+			m++;
+		}
+		cost_add_checked(*costs + (m - 1) * nev, edge_cost(p, cross[i].edge, cost), nev);
+		rows[m - 1].count += edge_count(p, cross[i].edge);
+	}
+	for (size_t i = 0; i < m; i++)
+		rows[i].cost = rows[i].sort_cost = *costs + i * nev;
+	free(cross);
+	free(cost);
+	*n = m;
+	return rows;
+}
+
+/* How many times F was called; for a cycle's row, the calls into it. */
+static cost_t times_called(const struct profile *p, const struct func *f)
+{
+	return f->whole != NULL ? f->whole->calls : profile_times_called(p, f);
+}
+
 /* The columns of --inclusive=both: for each shown event its inclusive and
  * its self count, then the calls.  Widths are by event, as elsewhere. */
 struct both_columns {
@@ -164,7 +226,7 @@ static void both_init(struct both_columns *b, const struct profile *p, const str
 	b->calls = strlen("calls");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct func *f = t->rows[i];
-		size_t w = numfmt_count_width(profile_times_called(p, f));
+		size_t w = numfmt_count_width(times_called(p, f));
 
 		columns_widen(c, b->incl, f->total);
 		if (f->self != NULL)
@@ -205,7 +267,7 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
 	if (f != NULL)
-		numfmt_count(count, profile_times_called(b->p, f));
+		numfmt_count(count, times_called(b->p, f));
 	fprintf(out, "%*s ", (int)b->calls, count);
 }
 
@@ -232,7 +294,8 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 {
 	size_t n;
 	cost_t *costs;
-	struct call_row *rows = edge_rows(p, f, callers, &n, &costs);
+	struct call_row *rows = f->whole != NULL ? cycle_rows(p, f->whole, callers, &n, &costs)
+					       : edge_rows(p, f, callers, &n, &costs);
 	char count[NUMFMT_COUNT_MAX];
 
 	report_sort_calls(rows, n, c);
@@ -254,6 +317,30 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 	}
 	free(rows);
 	free(costs);
+}
+
+/* Under a cycle's row, its members with their inclusive costs, costliest
+ * first. */
+static void print_members(FILE *out, const struct columns *c, const size_t *w,
+			  const struct both_columns *both, const struct cycle *cy)
+{
+	struct call_row *rows = xreallocarray(NULL, cy->nmembers, sizeof(*rows));
+
+	for (size_t i = 0; i < cy->nmembers; i++)
+		rows[i] = (struct call_row){ cy->members[i]->total, cy->members[i]->total,
+					     cy->members[i], 0 };
+	report_sort_calls(rows, cy->nmembers, c);
+	for (size_t i = 0; i < cy->nmembers; i++) {
+		if (both != NULL)
+			both_print_cells(out, c, both, rows[i].cost, NULL);
+		else
+			columns_print_cost(out, c, w, rows[i].cost);
+		fputs(" =   ", out);
+		fputs(rows[i].other->fullname, out);
+		print_object(out, rows[i].other->object);
+		fputc('\n', out);
+	}
+	free(rows);
 }
 
 void report_functions(FILE *out, const struct profile *p, const struct options *opt,
@@ -291,6 +378,8 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		if (f->object != NULL && *f->object)
 			print_object(out, f->object);
 		fputc('\n', out);
+		if (tree && f->whole != NULL)
+			print_members(out, c, w, opt->both_costs ? &both : NULL, f->whole);
 		if (opt->tree_calling && !unknown)
 			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, false);
 	}

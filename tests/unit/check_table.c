@@ -2,6 +2,7 @@
 #include "unit.h"
 
 #include "report-columns.h"
+#include "calc-cycles.h"
 #include "calc-table.h"
 
 struct setup {
@@ -23,6 +24,7 @@ static void setup(struct setup *s, const char *text, const char *const *args, in
 	options_parse(&s->opt, nargs + 2, argv);
 	unit_read(&s->p, text);
 	columns_init(&s->cols, &s->p, &s->opt);
+	cycles_mark(&s->p, s->cols.primary);
 	table_build(&s->t, &s->p, &s->opt, s->cols.sort, s->cols.nsort);
 	s->cols.summary = s->t.summary;
 }
@@ -97,8 +99,9 @@ START_TEST(test_recursion)
 	static const char *const args[] = { "--inclusive=yes" };
 	struct setup s;
 
-	/* fib calls itself: inclusive = self + calls out of the cycle, not
-	 * the sum of every call into it (which counts the recursion twice). */
+	/* fib calls itself: not the sum of every call into it (which counts
+	 * the recursion twice) but the greater of self + calls out of the
+	 * cycle and the calls from outside it, which agree here. */
 	setup(&s, "events: Ir\nsummary: 100\nfl=a.c\nfn=main\n1 10\ncfn=fib\ncalls=1 2\n1 90\n"
 	      "fn=fib\n2 80\ncfn=fib\ncalls=10 2\n2 70\ncfn=leaf\ncalls=1 3\n2 10\n"
 	      "fn=leaf\n3 10\n", args, 1);
@@ -115,14 +118,49 @@ START_TEST(test_mutual_recursion_through_inlined_code)
 	struct setup s;
 
 	/* odd's call to even is made from code inlined from h.h: the
-	 * h.h:odd entry belongs to odd, so odd and even form a cycle. */
+	 * h.h:odd entry belongs to odd, so odd and even form a cycle.  even:
+	 * the greater of 5 + 0 (no call out of the cycle) and 20 (main's
+	 * call); odd: 4 (nothing calls it from outside); h.h:odd: 1. */
 	setup(&s, "events: Ir\nfl=a.c\nfn=main\n1 1\ncfn=even\ncalls=1 2\n1 20\n"
 	      "fn=even\n2 5\ncfn=odd\ncalls=3 3\n2 15\n"
 	      "fn=odd\n3 4\nfi=h.h\n9 1\ncfn=even\ncfi=a.c\ncalls=2 2\n9 10\n", args, 1);
-	ck_assert_cost_eq(unit_func(&s.p, "a.c:even")->total[0], 5);
+	ck_assert_cost_eq(unit_func(&s.p, "a.c:even")->total[0], 20);
 	ck_assert_cost_eq(unit_func(&s.p, "a.c:odd")->total[0], 4);
 	ck_assert_cost_eq(unit_func(&s.p, "h.h:odd")->total[0], 1);
 	ck_assert_cost_eq(unit_func(&s.p, "a.c:main")->total[0], 21);
+	teardown(&s);
+}
+END_TEST
+
+START_TEST(test_cycle_row)
+{
+	static const char *const args[] = { "--inclusive=yes" };
+	struct setup s;
+	const struct cycle *c;
+	bool listed = false;
+
+	/* The cycle of test_mutual_recursion_through_inlined_code as a whole:
+	 * its members (h.h:odd too), self 5 + 4 + 1, inclusive main's call. */
+	setup(&s, "events: Ir\nfl=a.c\nfn=main\n1 1\ncfn=even\ncalls=1 2\n1 20\n"
+	      "fn=even\n2 5\ncfn=odd\ncalls=3 3\n2 15\n"
+	      "fn=odd\n3 4\nfi=h.h\n9 1\ncfn=even\ncfi=a.c\ncalls=2 2\n9 10\n", args, 1);
+	ck_assert_uint_eq(s.p.ncycles, 1);
+	c = &s.p.cycles[0];
+	ck_assert_uint_eq(c->id, 1);
+	ck_assert_uint_eq(c->nmembers, 3);
+	ck_assert_str_eq(c->members[0]->fullname, "a.c:even");
+	ck_assert_str_eq(c->members[2]->fullname, "h.h:odd");
+	ck_assert_cost_eq(c->self[0], 10);
+	ck_assert_cost_eq(c->inclusive[0], 20);
+	ck_assert_cost_eq(c->calls, 1);
+	ck_assert_ptr_eq(unit_func(&s.p, "h.h:odd")->cycle, c);
+	ck_assert_ptr_null(unit_func(&s.p, "a.c:main")->cycle);
+	for (size_t i = 0; i < s.t.nrows; i++)
+		if (s.t.rows[i] == c->row)
+			listed = true;
+	ck_assert(listed);
+	ck_assert_str_eq(c->row->fullname, "<cycle 1>");
+	ck_assert_cost_eq(c->row->total[0], 20);
 	teardown(&s);
 }
 END_TEST
@@ -191,6 +229,7 @@ int main(void)
 	tcase_add_test(tc, test_threshold_inclusive_walk);
 	tcase_add_test(tc, test_recursion);
 	tcase_add_test(tc, test_mutual_recursion_through_inlined_code);
+	tcase_add_test(tc, test_cycle_row);
 	tcase_add_test(tc, test_column_widths);
 	tcase_add_test(tc, test_summary_calculated);
 	tcase_add_test(tc, test_summary_of_parts);

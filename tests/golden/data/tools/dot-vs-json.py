@@ -12,6 +12,11 @@ inclusive cost and call edges).  Checked:
     name (whole when it has at most 60 characters, else at most 60), the file,
     the inclusive share, the self share in parentheses and the calls "N×";
     its colour is the temperature map of the inclusive share (colorsys);
+  - each cycle of calls of the JSON ("cycles") with drawn members is one
+    cluster labelled "<cycle N>" and its inclusive share, holding exactly
+    those members;
+  - no call's share (outside cycles) exceeds the inclusive share of the
+    function it leaves or of the one it enters;
   - the call edges are exactly the calls between nodes that are inside a
     cycle of calls (found here with the "inlined" edges merging inlined code
     into its host), or whose cost is at least EDGE_THRES %; a call in a cycle
@@ -111,10 +116,24 @@ QID = r'"(?:[^"\\]|\\.)*"(?: \+ "(?:[^"\\]|\\.)*")*'
 
 
 def parse_dot(path):
-    nodes, edges = {}, []
+    nodes, edges, clusters, cluster = {}, [], {}, None
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
+            m = re.match(r'\tsubgraph "cluster_cycle_(\d+)" \{$', line)
+            if m:
+                cluster = clusters[int(m.group(1))] = {"members": set()}
+                continue
+            if cluster is not None:
+                m = re.match(r"\t\tgraph \[(.*)\];$", line)
+                if m:
+                    cluster.update({k: dot_strings(v) if v.startswith('"') else v
+                                    for k, v in re.findall(ATTR, m.group(1))})
+                elif line == "\t}":
+                    cluster = None
+                else:
+                    cluster["members"].add(unescape_id(dot_strings(line.strip()[:-1])))
+                continue
             m = re.match(r"\t(%s)(?: -> (%s))? \[(.*)\];$" % (QID, QID), line)
             if not m:
                 continue
@@ -125,7 +144,7 @@ def parse_dot(path):
                 nodes[a] = attrs
             else:
                 edges.append((a, unescape_id(dot_strings(m.group(2))), attrs))
-    return nodes, edges
+    return nodes, edges, clusters
 
 
 def share(x, total):
@@ -194,7 +213,7 @@ def main():
     total = (doc["base"] if diff else doc["totals"])[ev] or 0
     funcs = {(f["file"], f["function"]): f for f in doc["functions"]}
     val = lambda v: 0 if v is None or v[ev] is None else v[ev]
-    nodes, edges = parse_dot(dot_path)
+    nodes, edges, clusters = parse_dot(dot_path)
     problems = []
 
     want = {k for k, f in funcs.items() if abs(share(val(f["inclusive"]), total)) >= node_thres}
@@ -272,12 +291,36 @@ def main():
             if attrs.get(key) != v:
                 fail(problems, "edge %r: %s %s, expected %s" % (e, key, attrs.get(key), v))
 
+    for cy in doc.get("cycles", []):
+        drawn = {(m["file"], m["function"]) for m in cy["members"]} & set(nodes)
+        got_c = clusters.pop(cy["id"], None)
+        if not drawn:
+            if got_c is not None:
+                fail(problems, "cluster of cycle %d, which has no drawn member" % cy["id"])
+            continue
+        if got_c is None:
+            fail(problems, "no cluster for cycle %d" % cy["id"])
+            continue
+        label = "<cycle %d>\\n%s" % (cy["id"], fmt(val(cy["inclusive"]), total, diff))
+        if got_c.get("label") != label or got_c["members"] != drawn:
+            fail(problems, "cycle %d: cluster %r, expected label %r and members %r"
+                 % (cy["id"], got_c, label, drawn))
+    for n in clusters:
+        fail(problems, "cluster %d of no cycle" % n)
+    if not diff:
+        for (a, b), (c, cyc) in want_edges.items():
+            x = val(c["inclusive"])
+            if not cyc and (x > val(funcs[a]["inclusive"]) or x > val(funcs[b]["inclusive"])):
+                fail(problems, "call %r -> %r costs %d, more than a function it joins" % (a, b, x))
+
     if problems:
         print("\n".join(problems[:40]))
         sys.exit(1)
     ncycle = sum(1 for c, cyc in want_edges.values() if cyc)
-    print("%d nodes, %d calls (%d in cycles), %d inlined: as the JSON says"
-          % (len(nodes), len(got), ncycle, len(host)))
+    nclusters = sum(1 for cy in doc.get("cycles", [])
+                    if {(m["file"], m["function"]) for m in cy["members"]} & set(nodes))
+    print("%d nodes, %d calls (%d in cycles), %d inlined, %d clusters: as the JSON says"
+          % (len(nodes), len(got), ncycle, len(host), nclusters))
 
 
 main()
