@@ -18,7 +18,7 @@ static size_t find_rep(size_t *parent, size_t i)
 	return i;
 }
 
-static size_t *host_reps(const struct profile *p)
+size_t *cycles_hosts(const struct profile *p)
 {
 	size_t n = p->nfuncs, *rep = xmalloc((n ? n : 1) * sizeof(*rep));
 
@@ -43,7 +43,7 @@ void cycles_find(struct cycles *c, const struct profile *p)
 {
 	size_t n = p->nfuncs, nedges = 0, *start, *adj, *fill;
 
-	c->rep = host_reps(p);
+	c->rep = cycles_hosts(p);
 	start = xcalloc(n + 1, sizeof(*start));
 	for (size_t i = 0; i < n; i++) {
 		start[c->rep[i] + 1] += p->func_list[i]->nout;

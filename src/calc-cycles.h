@@ -28,6 +28,9 @@ struct cycles {
 };
 
 void cycles_find(struct cycles *c, const struct profile *p);
+/* For each function of P, the index of the function it is part of: its
+ * host, or itself (a new array of nfuncs). */
+size_t *cycles_hosts(const struct profile *p);
 void cycles_release(struct cycles *c);
 
 /* Set every function's recursive, scc and cycle fields and P's cycles,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-inclusive.h"
 #include "calc-scc.h"
 #include "diag.h"
 #include "xalloc.h"
@@ -393,101 +394,309 @@ static void hide(struct profile *p, const struct patterns *ps)
 
 /* --- focus --------------------------------------------------------------- */
 
-/* Mark in SEEN (by representative) every function reachable from the
- * marked ones through calls (OUT) or callers (!OUT); MEMBERS lists each
- * representative's functions from START[r]. */
-static void reach(const struct profile *p, const size_t *rep, const size_t *start,
-		  const size_t *members, bool *seen, bool out)
+void focus_hide(const struct focus *f, struct profile *p)
 {
-	size_t n = p->nfuncs, head = 0, tail = 0;
-	size_t *queue = xmalloc((n ? n : 1) * sizeof(*queue));
-
-	for (size_t r = 0; r < n; r++)
-		if (seen[r])
-			queue[tail++] = r;
-	while (head < tail) {
-		size_t r = queue[head++];
-
-		for (size_t k = start[r]; k < start[r + 1]; k++) {
-			const struct func *f = p->func_list[members[k]];
-
-			for (const struct edge *e = out ? f->out : f->in; e;
-			     e = out ? e->next_out : e->next_in) {
-				size_t t = rep[(out ? e->key.callee : e->key.caller)->index];
-
-				if (!seen[t]) {
-					seen[t] = true;
-					queue[tail++] = t;
-				}
-			}
-		}
-	}
-	free(queue);
+	if (f != NULL && f->hide.n > 0)
+		hide(p, &f->hide);
 }
 
-/* Leave out the functions on no call path through a match. */
-static void trim(struct profile *p, const bool *match)
+void focus_mark(const struct focus *f, struct profile *p)
 {
-	size_t n = p->nfuncs;
-	struct cycles cy;
-	size_t *start = xcalloc(n + 1, sizeof(*start));
-	size_t *members = xmalloc((n ? n : 1) * sizeof(*members));
-	size_t *fill = xmalloc((n ? n : 1) * sizeof(*fill));
-	bool *down = xcalloc(n ? n : 1, sizeof(*down));
-	bool *up = xcalloc(n ? n : 1, sizeof(*up));
-	bool *gone = xcalloc(n ? n : 1, sizeof(*gone));
-	bool any = false;
+	bool *match;
 
-	cycles_find(&cy, p);
-	for (size_t i = 0; i < n; i++) {
-		start[cy.rep[i] + 1]++;
-		down[cy.rep[i]] |= match[i];
-		up[cy.rep[i]] |= match[i];
-	}
-	for (size_t r = 0; r < n; r++)
-		start[r + 1] += start[r];
-	memcpy(fill, start, n * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
-		members[fill[cy.rep[i]]++] = i;
-	reach(p, cy.rep, start, members, down, true);
-	reach(p, cy.rep, start, members, up, false);
-	for (size_t i = 0; i < n; i++) {
-		gone[i] = !down[cy.rep[i]] && !up[cy.rep[i]];
-		any |= gone[i];
-	}
-	if (any) {
-		p->self_total = cost_new(&p->arena, p->nevents);
-		for (size_t i = 0; i < n; i++)
-			if (p->func_list[i]->self != NULL)
-				cost_add_checked(p->self_total, p->func_list[i]->self, p->nevents);
-		p->trimmed = true;
-		profile_remove_funcs(p, gone);
-	}
-	cycles_release(&cy);
-	free(start);
-	free(members);
-	free(fill);
-	free(down);
-	free(up);
-	free(gone);
-}
-
-static void focus(struct profile *p, const struct patterns *ps, bool stacks)
-{
-	bool *match = match_names(p, ps);
-
+	if (f == NULL || f->focus.n == 0)
+		return;
+	match = match_names(p, &f->focus);
 	for (size_t i = 0; i < p->nfuncs; i++)
 		p->func_list[i]->focus_match = match[i];
 	p->focused = true;
-	if (!stacks)
-		trim(p, match);
 	free(match);
 }
 
-void focus_apply(const struct focus *f, struct profile *p, bool stacks)
+/* What the shown stacks give each node and each call between two nodes,
+ * for the event they were estimated for. */
+struct focused {
+	const struct profile *p;
+	const struct stacks *s;
+	size_t event;
+	cost_t *self;              /* by node: the shown stacks ending in it */
+	cost_t *incl;              /* by node: the shown stacks through it */
+	cost_t *all;               /* by node: all stacks through it */
+	struct pair *pairs;        /* calls between two nodes, by (caller, callee) */
+	size_t npairs;
+};
+
+struct pair {
+	size_t from, to;           /* nodes */
+	cost_t cost;               /* the shown stacks through the call */
+	cost_t recorded;           /* what the calls between their functions cost */
+};
+
+static int pair_cmp(const void *a, const void *b)
 {
-	if (f->hide.n > 0)
-		hide(p, &f->hide);
-	if (f->focus.n > 0)
-		focus(p, &f->focus, stacks);
+	const struct pair *x = a, *y = b;
+
+	if (x->from != y->from)
+		return (x->from > y->from) - (x->from < y->from);
+	return (x->to > y->to) - (x->to < y->to);
+}
+
+static struct pair *find_pair(const struct focused *fc, size_t from, size_t to)
+{
+	struct pair key = { from, to, 0, 0 };
+
+	return bsearch(&key, fc->pairs, fc->npairs, sizeof(key), pair_cmp);
+}
+
+static void sum_stacks(struct focused *fc)
+{
+	const struct stacks *s = fc->s;
+	size_t n = fc->p->nfuncs, m = 0;
+	cost_t *shown = xcalloc(s->n ? s->n : 1, sizeof(*shown));
+	cost_t *width = stacks_widths(s);
+
+	fc->self = xcalloc(n ? n : 1, sizeof(*fc->self));
+	fc->incl = xcalloc(n ? n : 1, sizeof(*fc->incl));
+	fc->all = xcalloc(n ? n : 1, sizeof(*fc->all));
+	for (size_t f = s->n; f-- > 0;) {
+		if (s->frames[f].shown)
+			shown[f] += s->frames[f].count;
+		if (s->frames[f].parent != STACKS_ROOT)
+			shown[s->frames[f].parent] += shown[f];
+	}
+	fc->pairs = xcalloc(s->n ? s->n : 1, sizeof(*fc->pairs));
+	for (size_t f = 0; f < s->n; f++) {
+		size_t v = s->frames[f].func->index, up = s->frames[f].parent;
+
+		if (s->frames[f].shown)
+			fc->self[v] += s->frames[f].count;
+		fc->incl[v] += shown[f];
+		fc->all[v] += width[f];
+		if (up != STACKS_ROOT && shown[f] != 0)
+			fc->pairs[m++] = (struct pair){ s->frames[up].func->index, v, shown[f], 0 };
+	}
+	qsort(fc->pairs, m, sizeof(*fc->pairs), pair_cmp);
+	fc->npairs = 0;
+	for (size_t i = 0; i < m; i++) {
+		if (fc->npairs > 0 && pair_cmp(&fc->pairs[fc->npairs - 1], &fc->pairs[i]) == 0)
+			fc->pairs[fc->npairs - 1].cost += fc->pairs[i].cost;
+		else
+			fc->pairs[fc->npairs++] = fc->pairs[i];
+	}
+	free(shown);
+	free(width);
+}
+
+/* X * NUM / DEN for a count X and 0 <= NUM <= DEN, rounded to nearest;
+ * absent stays absent. */
+static cost_t scaled(cost_t x, cost_t num, cost_t den)
+{
+	bool neg = x < 0;
+	unsigned __int128 m, q, r;
+
+	if (x == COST_ABSENT || den == 0)
+		return x == COST_ABSENT ? COST_ABSENT : 0;
+	if (num >= den)
+		return x;
+	m = (unsigned __int128)(neg ? -x : x);
+	/* m < 2^65 and num < 2^65: split to keep the product in 128 bits. */
+	q = m / (unsigned __int128)den * (unsigned __int128)num;
+	r = m % (unsigned __int128)den * (unsigned __int128)num;
+	q += (r + (unsigned __int128)den / 2) / (unsigned __int128)den;
+	return neg ? -(cost_t)q : (cost_t)q;
+}
+
+/* V scaled by NUM / DEN, with event EVENT's count exactly EXACT. */
+static void scale_vector(cost_t *v, size_t n, cost_t num, cost_t den, size_t event, cost_t exact)
+{
+	for (size_t k = 0; k < n; k++)
+		v[k] = k == event ? (v[k] == COST_ABSENT && exact == 0 ? COST_ABSENT : exact)
+				  : scaled(v[k], num, den);
+}
+
+static cost_t count_of(const cost_t *v, size_t event)
+{
+	return v == NULL || v[event] == COST_ABSENT ? 0 : v[event];
+}
+
+/* The functions of each node, by node: held[start[v] .. start[v + 1]). */
+static void held_functions(const struct profile *p, const size_t *node, size_t **start,
+			   size_t **held)
+{
+	size_t n = p->nfuncs, *fill;
+
+	*start = xcalloc(n + 1, sizeof(**start));
+	*held = xcalloc(n ? n : 1, sizeof(**held));
+	for (size_t i = 0; i < n; i++)
+		(*start)[node[i] + 1]++;
+	for (size_t v = 0; v < n; v++)
+		(*start)[v + 1] += (*start)[v];
+	fill = xcalloc(n ? n : 1, sizeof(*fill));
+	memcpy(fill, *start, n * sizeof(*fill));
+	for (size_t i = 0; i < n; i++)
+		(*held)[fill[node[i]]++] = i;
+	free(fill);
+}
+
+/* Each function's focused self cost: its node's, shared among the
+ * functions it holds by their own; and what share of its own cost and of
+ * its inclusive cost is left.  Sets GONE for the functions no shown stack
+ * goes through. */
+static void focus_functions(struct profile *p, const struct focused *fc, const size_t *node,
+			    bool *gone)
+{
+	size_t n = p->nfuncs, *start, *held, ev = fc->event;
+	uint64_t *w = xcalloc(n ? n : 1, sizeof(*w));
+	cost_t *share = xcalloc(n ? n : 1, sizeof(*share));
+
+	held_functions(p, node, &start, &held);
+	for (size_t v = 0; v < n; v++) {
+		size_t a = start[v], b = start[v + 1];
+		bool any = false;
+
+		for (size_t k = a; k < b; k++) {
+			cost_t c = count_of(p->func_list[held[k]]->self, ev);
+
+			w[k - a] = c > 0 ? (uint64_t)c : 0;
+			any |= w[k - a] > 0;
+		}
+		if (a < b && !any)
+			w[0] = 1;
+		if (a < b)
+			cost_apportion(fc->self[v], w, b - a, share);
+		for (size_t k = a; k < b; k++) {
+			struct func *f = p->func_list[held[k]];
+			cost_t was_self = count_of(f->self, ev), was_incl = count_of(f->total, ev);
+			cost_t incl = fc->incl[v];
+
+			gone[held[k]] = fc->incl[v] == 0;
+			if (f->self != NULL) {
+				if (was_self > 0)
+					scale_vector(f->self, p->nevents, share[k - a], was_self, ev,
+						     share[k - a]);
+				else
+					scale_vector(f->self, p->nevents, fc->incl[v], fc->all[v], ev,
+						     share[k - a]);
+			}
+			/* Inlined code: its self cost and its calls, once they are known. */
+			if (f->total != NULL && held[k] == v) {
+				f->fixed_total = cost_new(&p->arena, p->nevents);
+				memcpy(f->fixed_total, f->total, p->nevents * sizeof(cost_t));
+				scale_vector(f->fixed_total, p->nevents, incl,
+					     was_incl > 0 ? was_incl : incl, ev, incl);
+			}
+		}
+	}
+	free(start);
+	free(held);
+	free(w);
+	free(share);
+}
+
+/* Each call's focused cost: the shown stacks through the call between the
+ * two nodes, shared among the calls between their functions by their cost;
+ * a call inside a node (inlined code calling its host, a function calling
+ * itself) keeps the share of its node.  Calls no shown stack goes through
+ * are marked in DROP (by edge, in out-list order). */
+static void focus_calls(struct profile *p, struct focused *fc, const size_t *node)
+{
+	size_t ev = fc->event, nev = p->nevents;
+	cost_t *cost = xmalloc((nev + 1) * sizeof(*cost));
+
+	for (size_t i = 0; i < p->nfuncs; i++)
+		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
+			size_t u = node[i], w = node[e->key.callee->index];
+			struct pair *pr = u == w ? NULL : find_pair(fc, u, w);
+
+			if (pr != NULL)
+				pr->recorded += count_of(edge_cost(p, e, cost), ev);
+		}
+	for (size_t i = 0; i < p->nfuncs; i++)
+		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
+			size_t u = node[i], w = node[e->key.callee->index];
+			const struct pair *pr = u == w ? NULL : find_pair(fc, u, w);
+			cost_t was = count_of(edge_cost(p, e, cost), ev), now, num, den;
+
+			if (u == w) {
+				num = fc->incl[u];
+				den = fc->all[u];
+				now = scaled(was, num, den);
+			} else if (pr == NULL) {
+				num = now = 0;
+				den = 1;
+			} else {
+				/* Its share of the calls between the two nodes. */
+				now = pr->recorded > 0 ? scaled(pr->cost, was, pr->recorded) : 0;
+				num = now;
+				den = was;
+				if (was == 0) {
+					num = fc->incl[u];
+					den = fc->all[u];
+				}
+			}
+			cost[nev] = scaled(edge_count(p, e), num, den);
+			/* A call that the stacks kept happened at least once. */
+			if (cost[nev] == 0 && now > 0 && edge_count(p, e) > 0)
+				cost[nev] = 1;
+			scale_vector(cost, nev, num, den, ev, now);
+			edge_set(p, e, cost, cost[nev]);
+		}
+	free(cost);
+}
+
+/* Code held by another function's frames (inlined code) is a row that
+ * nobody calls: its inclusive cost is its self cost and its calls. */
+static void held_totals(struct profile *p, const size_t *node)
+{
+	cost_t *cost = xmalloc(p->nevents * sizeof(*cost));
+
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		if (node[i] == i || f->total == NULL)
+			continue;
+		f->fixed_total = cost_new(&p->arena, p->nevents);
+		if (f->self != NULL)
+			cost_add_checked(f->fixed_total, f->self, p->nevents);
+		for (const struct edge *e = f->out; e; e = e->next_out)
+			cost_add_checked(f->fixed_total, edge_cost(p, e, cost), p->nevents);
+	}
+	free(cost);
+}
+
+static bool call_shown(const struct profile *p, const struct edge *e, void *arg)
+{
+	size_t ev = *(const size_t *)arg;
+	cost_t c = edge_get(p, e, ev);
+
+	return c != COST_ABSENT && c != 0;
+}
+
+void focus_apply(struct profile *p, const struct stacks *s, size_t event)
+{
+	struct focused fc = { .p = p, .s = s, .event = event };
+	size_t n = p->nfuncs, nrows;
+	bool *gone = xcalloc(n ? n : 1, sizeof(*gone));
+	struct func **rows;
+
+	/* The whole program's totals, for a profile that gives none. */
+	p->self_total = cost_new(&p->arena, p->nevents);
+	for (size_t i = 0; i < n; i++)
+		if (p->func_list[i]->self != NULL)
+			cost_add_checked(p->self_total, p->func_list[i]->self, p->nevents);
+	rows = inclusive_compute(p, true, &nrows);
+	free(rows);
+	sum_stacks(&fc);
+	focus_functions(p, &fc, s->node, gone);
+	focus_calls(p, &fc, s->node);
+	held_totals(p, s->node);
+	profile_filter_calls(p, call_shown, &event);
+	profile_remove_funcs(p, gone);
+	profile_sum_calls(p);
+	p->fixed_totals = true;
+	free(gone);
+	free(fc.self);
+	free(fc.incl);
+	free(fc.all);
+	free(fc.pairs);
 }

@@ -1,5 +1,5 @@
-/* --focus and --hide: one transform of the model, made between reading the
- * profile and the reports, so that every report shows its result.
+/* --focus and --hide: transforms of the model, made between reading the
+ * profile and the reports, so that every report shows their result.
  *
  * --hide=RE takes the functions whose names match out of the call graph:
  * each one's self cost goes to its callers and its calls become calls of
@@ -8,18 +8,20 @@
  * function calls has nobody to give its cost to: it keeps its self cost
  * and loses its calls, which makes its callees roots.
  *
- * --focus=RE then keeps the functions on call paths through a match: the
- * matches, their callers and callees, transitively, with the calls among
- * them.  They keep their own figures (self cost, and the called and
- * outgoing sums that their inclusive costs come from); the calls to
- * functions left out are gone from the call lists.  For a stack view the
- * graph stays whole: the matches are marked and only the stacks through
- * one are shown. */
+ * --focus=RE then keeps, as pprof does, only the cost incurred while a
+ * function whose name matches is on the stack: the stacks of the estimate
+ * (calc-stacks.h) with a matching frame.  Each function's self and
+ * inclusive cost, and each call's cost, become the sums of those stacks
+ * for the event the stacks were estimated for; for the other events each
+ * figure keeps the share the stacks leave of it for that event.  Call
+ * counts keep the share of their call's cost.  Functions and calls that
+ * no stack kept goes through are left out. */
 #ifndef CGA_CALC_FOCUS_H
 #define CGA_CALC_FOCUS_H
 
 #include <stdbool.h>
 
+#include "calc-stacks.h"
 #include "model-profile.h"
 #include "options.h"
 
@@ -30,9 +32,14 @@ struct focus;
 struct focus *focus_new(const struct options *opt);
 void focus_free(struct focus *f);
 
-/* Apply F to P: hide, then focus.  STACKS: the report shows call stacks,
- * so focus only marks the matches.  Warns about an expression that matches
- * no function. */
-void focus_apply(const struct focus *f, struct profile *p, bool stacks);
+/* Hide F's --hide functions in P (F may be NULL). */
+void focus_hide(const struct focus *f, struct profile *p);
+/* Mark the functions that F's --focus expressions match and make P
+ * focused, if there are any; warns about an expression that matches no
+ * function. */
+void focus_mark(const struct focus *f, struct profile *p);
+/* Make P's figures those of the stacks S shows (estimated for EVENT on P,
+ * focused): see above. */
+void focus_apply(struct profile *p, const struct stacks *s, size_t event);
 
 #endif

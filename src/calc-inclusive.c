@@ -24,32 +24,6 @@ static void add_to_total(const struct profile *p, const struct func *f, cost_t *
 		    p->path, f->fullname);
 }
 
-/* The calls of F to functions --focus left out: what its outgoing sum
- * still counts beyond its listed calls.  Those are calls out of its cycle
- * (a function in a cycle with one on a path through a match is on that
- * path too), so they belong to its inclusive cost. */
-static void add_left_out(const struct profile *p, struct func *f)
-{
-	cost_t *rest;
-
-	if (!p->trimmed || f->outgoing == NULL)
-		return;
-	rest = xmalloc(p->nevents * sizeof(*rest));
-	for (size_t e = 0; e < p->nevents; e++) {
-		rest[e] = f->outgoing[e];
-		for (const struct edge *x = f->out; x; x = x->next_out) {
-			cost_t c = edge_get(p, x, e);
-
-			if (rest[e] != COST_ABSENT && c != COST_ABSENT)
-				rest[e] -= c;
-		}
-		if (rest[e] == 0)
-			rest[e] = COST_ABSENT;
-	}
-	add_to_total(p, f, f->total, rest);
-	free(rest);
-}
-
 /* The greater of A and B for each event; absent where both are. */
 static void take_larger(cost_t *a, const cost_t *b, size_t n)
 {
@@ -73,7 +47,6 @@ static void recursive_total(struct profile *p, struct func *f, cost_t *cost)
 	for (const struct edge *e = f->out; e; e = e->next_out)
 		if (e->key.callee->scc != f->scc)
 			add_to_total(p, f, f->total, edge_cost(p, e, cost));
-	add_left_out(p, f);
 	if (profile_is_diff(p))
 		return;
 	in = cost_new(&p->arena, p->nevents);
@@ -103,8 +76,6 @@ static void inclusive_totals(struct profile *p)
 				add_to_total(p, f, f->total, f->outgoing);
 		}
 	}
-	for (size_t k = 0; k < p->ncycles; k++)
-		p->cycles[k].row->total = p->cycles[k].inclusive;
 	free(cost);
 }
 
@@ -113,13 +84,17 @@ struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows
 	struct func **rows = xmalloc((p->nfuncs + p->ncycles + 1) * sizeof(*rows));
 	size_t n = 0;
 
-	if (inclusive)
+	if (inclusive && !p->fixed_totals)
 		inclusive_totals(p);
+	for (size_t k = 0; inclusive && k < p->ncycles; k++)
+		p->cycles[k].row->total = p->cycles[k].inclusive;
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		struct func *f = p->func_list[i];
 
 		if (!inclusive)
 			f->total = f->listed ? f->self : NULL;
+		else if (p->fixed_totals)
+			f->total = f->fixed_total;
 		if (f->total != NULL)
 			rows[n++] = f;
 	}

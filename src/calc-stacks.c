@@ -4,37 +4,434 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-scc.h"
 #include "diag.h"
 #include "xalloc.h"
 
 typedef unsigned __int128 wide_t;
 
-/* The call graph of one event, functions numbered as in the profile; only
- * representatives (host functions) have costs and calls. */
-struct graph {
+#define NONE ((size_t)-1)
+
+/* --- the graph -------------------------------------------------------- */
+
+/* Functions are numbered as in the profile; a "node" is a function that
+ * holds others (inlined code, jumped-into code) or itself, and only nodes
+ * have costs and calls.  Calls between two nodes are merged into one slot. */
+struct stack_graph {
 	size_t n;
-	struct cycles cy;
-	uint64_t *self;            /* the event's self cost, inlined code included */
-	bool *match;               /* the function or code inlined into it matches --focus */
-	uint64_t *entry;           /* the cost of calls into it from outside the graph */
-	size_t *start;             /* calls of v: target[start[v] .. start[v + 1]) */
-	size_t *target;            /* callees, ascending, no function calling itself */
-	uint64_t *weight;          /* what each call carries down */
+	size_t *node;              /* by function: the node holding it */
+	bool *match;               /* by node: it or a function it holds matches --focus */
+	size_t *comp;              /* by node: its component, callees first */
+	size_t ncomp;
+	size_t *comp_start;        /* component c's nodes: member[comp_start[c] .. comp_start[c + 1]) */
+	size_t *member;
+	size_t *pos;               /* by node: its place among its component's nodes */
+	size_t *start;             /* node v's calls: slots start[v] .. start[v + 1] */
+	size_t *target;            /* by slot: the node called */
+	size_t *caller;            /* by slot: the node calling */
+	bool *internal;            /* by slot: the call stays in its component */
+	size_t *edge_slot;         /* each edge, function by function in out-list
+				      order: its slot, NONE for a node calling itself */
+	size_t nedges;
+	size_t **route;            /* by node m: the parent of each node of m's component
+				      (by pos) on the shortest ways from m, made when needed */
+	size_t *hub;               /* by component: the node large ones route through,
+				      NONE until needed */
+	size_t *to_hub;            /* by node: the next node on a shortest way to its
+				      component's hub */
+	size_t *from_hub;          /* by node: the node before it on a shortest way from
+				      the hub */
 };
 
-/* The walk's frames, with what the estimate needs beside the result. */
-struct walk {
-	const struct graph *g;
+/* Ways from each entry of a component are worth finding while there are
+ * at most this many steps in all; beyond it ways go through a hub. */
+#define ROUTE_BUDGET ((size_t)8 << 20)
+
+static void *xcalloc_n(size_t n, size_t size)
+{
+	return xcalloc(n ? n : 1, size);
+}
+
+/* Whether some other node calls node R, or it is entered from outside
+ * the listed calls (--hide gave it calls of a function nobody calls). */
+static bool *called_nodes(const struct profile *p, const size_t *node)
+{
+	bool *called = xcalloc_n(p->nfuncs, sizeof(*called));
+
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		const struct func *f = p->func_list[i];
+
+		if (f->called != NULL && f->in == NULL)
+			called[node[i]] = true;
+		for (const struct edge *e = f->out; e; e = e->next_out)
+			if (node[e->key.callee->index] != node[i])
+				called[node[e->key.callee->index]] = true;
+	}
+	return called;
+}
+
+struct named {
+	const char *name;          /* interned: compared as pointers */
+	size_t node;
+	uint64_t inflow;
+};
+
+static int named_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	if (x->name != y->name)
+		return (uintptr_t)x->name < (uintptr_t)y->name ? -1 : 1;
+	if (x->inflow != y->inflow)
+		return x->inflow > y->inflow ? -1 : 1;
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+/* Callgrind files code reached by a jump from one function into another
+ * part of it (a tail call, a function split by the compiler) under another
+ * file name, as a function nobody calls; the one that is called records its
+ * cost in the calls made to it.  Such a function is held by the called
+ * function of its name with the costliest calls into it. */
+static void hold_jumped_into(const struct profile *p, size_t *node)
+{
+	size_t n = p->nfuncs, ncalled = 0;
+	bool *called = called_nodes(p, node);
+	struct named *byname = xcalloc_n(n, sizeof(*byname));
+	uint64_t *inflow = xcalloc_n(n, sizeof(*inflow));
+
+	for (size_t i = 0; i < n; i++)
+		for (const struct edge *e = p->func_list[i]->in; e; e = e->next_in) {
+			cost_t c = p->nevents ? edge_get(p, e, 0) : 0;
+
+			if (c > 0 && node[e->key.caller->index] != node[i])
+				inflow[node[i]] += (uint64_t)c > UINT64_MAX - inflow[node[i]]
+					? UINT64_MAX - inflow[node[i]] : (uint64_t)c;
+		}
+	for (size_t v = 0; v < n; v++)
+		if (node[v] == v && called[v])
+			byname[ncalled++] = (struct named){ p->func_list[v]->key.name, v, inflow[v] };
+	qsort(byname, ncalled, sizeof(*byname), named_cmp);
+	for (size_t i = 0; i < n; i++) {
+		size_t lo = 0, hi = ncalled;
+		const char *name = p->func_list[node[i]]->key.name;
+
+		if (called[node[i]])
+			continue;
+		/* The first entry of that name: the costliest. */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if ((uintptr_t)byname[mid].name < (uintptr_t)name)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < ncalled && byname[lo].name == name)
+			node[i] = byname[lo].node;
+	}
+	free(called);
+	free(byname);
+	free(inflow);
+}
+
+static int size_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Each node's calls, merged by callee, without calls to itself; and the
+ * slot of every edge. */
+static void graph_slots(struct stack_graph *g, const struct profile *p)
+{
+	size_t n = g->n, *fill, nslots = 0, k = 0;
+	size_t *raw;
+
+	g->start = xcalloc(n + 1, sizeof(*g->start));
+	g->nedges = 0;
+	for (size_t i = 0; i < n; i++) {
+		g->start[g->node[i] + 1] += p->func_list[i]->nout;
+		g->nedges += p->func_list[i]->nout;
+	}
+	for (size_t v = 0; v < n; v++)
+		g->start[v + 1] += g->start[v];
+	raw = xcalloc_n(g->nedges, sizeof(*raw));
+	fill = xcalloc_n(n, sizeof(*fill));
+	memcpy(fill, g->start, n * sizeof(*fill));
+	for (size_t i = 0; i < n; i++)
+		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out)
+			raw[fill[g->node[i]]++] = g->node[e->key.callee->index];
+	g->target = xcalloc_n(g->nedges, sizeof(*g->target));
+	for (size_t v = 0; v < n; v++) {
+		size_t a = g->start[v], b = g->start[v + 1];
+
+		g->start[v] = nslots;
+		qsort(raw + a, b - a, sizeof(*raw), size_cmp);
+		for (size_t j = a; j < b; j++)
+			if (raw[j] != v && (nslots == g->start[v] || g->target[nslots - 1] != raw[j]))
+				g->target[nslots++] = raw[j];
+	}
+	g->start[n] = nslots;
+	g->caller = xcalloc_n(nslots, sizeof(*g->caller));
+	for (size_t v = 0; v < n; v++)
+		for (size_t j = g->start[v]; j < g->start[v + 1]; j++)
+			g->caller[j] = v;
+	g->edge_slot = xcalloc_n(g->nedges, sizeof(*g->edge_slot));
+	for (size_t i = 0; i < n; i++) {
+		size_t v = g->node[i];
+
+		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
+			size_t t = g->node[e->key.callee->index], *hit;
+
+			hit = t == v ? NULL : bsearch(&t, g->target + g->start[v],
+						      g->start[v + 1] - g->start[v],
+						      sizeof(*g->target), size_cmp);
+			g->edge_slot[k++] = hit ? (size_t)(hit - g->target) : NONE;
+		}
+	}
+	free(raw);
+	free(fill);
+}
+
+static void graph_components(struct stack_graph *g)
+{
+	size_t n = g->n, *fill;
+
+	g->comp = xcalloc_n(n, sizeof(*g->comp));
+	g->ncomp = scc_find(n, g->start, g->target, g->comp);
+	g->comp_start = xcalloc(g->ncomp + 1, sizeof(*g->comp_start));
+	for (size_t v = 0; v < n; v++)
+		if (g->node[v] == v)
+			g->comp_start[g->comp[v] + 1]++;
+	for (size_t c = 0; c < g->ncomp; c++)
+		g->comp_start[c + 1] += g->comp_start[c];
+	g->member = xcalloc_n(n, sizeof(*g->member));
+	g->pos = xcalloc_n(n, sizeof(*g->pos));
+	fill = xcalloc_n(g->ncomp, sizeof(*fill));
+	memcpy(fill, g->comp_start, g->ncomp * sizeof(*fill));
+	for (size_t v = 0; v < n; v++)
+		if (g->node[v] == v) {
+			g->pos[v] = fill[g->comp[v]] - g->comp_start[g->comp[v]];
+			g->member[fill[g->comp[v]]++] = v;
+		}
+	g->internal = xcalloc_n(g->start[n], sizeof(*g->internal));
+	for (size_t v = 0; v < n; v++)
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+			g->internal[k] = g->comp[g->target[k]] == g->comp[v];
+	free(fill);
+}
+
+struct stack_graph *stack_graph_new(const struct profile *p)
+{
+	struct stack_graph *g = xcalloc(1, sizeof(*g));
+
+	g->n = p->nfuncs;
+	g->node = cycles_hosts(p);
+	hold_jumped_into(p, g->node);
+	graph_slots(g, p);
+	graph_components(g);
+	g->match = xcalloc_n(g->n, sizeof(*g->match));
+	for (size_t i = 0; i < g->n; i++)
+		g->match[g->node[i]] |= p->func_list[i]->focus_match;
+	g->route = xcalloc_n(g->n, sizeof(*g->route));
+	g->hub = xcalloc_n(g->ncomp, sizeof(*g->hub));
+	for (size_t c = 0; c < g->ncomp; c++)
+		g->hub[c] = NONE;
+	g->to_hub = xcalloc_n(g->n, sizeof(*g->to_hub));
+	g->from_hub = xcalloc_n(g->n, sizeof(*g->from_hub));
+	return g;
+}
+
+void stack_graph_free(struct stack_graph *g)
+{
+	if (g == NULL)
+		return;
+	for (size_t v = 0; v < g->n; v++)
+		free(g->route[v]);
+	free(g->route);
+	free(g->hub);
+	free(g->to_hub);
+	free(g->from_hub);
+	free(g->node);
+	free(g->match);
+	free(g->comp);
+	free(g->comp_start);
+	free(g->member);
+	free(g->pos);
+	free(g->start);
+	free(g->target);
+	free(g->caller);
+	free(g->internal);
+	free(g->edge_slot);
+	free(g);
+}
+
+/* The parents, by pos, of the nodes of M's component on shortest ways
+ * from M through it (M's own: NONE). */
+static const size_t *route_from(struct stack_graph *g, size_t m)
+{
+	size_t c = g->comp[m], size = g->comp_start[c + 1] - g->comp_start[c];
+	size_t *parent, *queue, head = 0, tail = 0;
+
+	if (g->route[m] != NULL)
+		return g->route[m];
+	parent = xcalloc_n(size, sizeof(*parent));
+	queue = xcalloc_n(size, sizeof(*queue));
+	for (size_t i = 0; i < size; i++)
+		parent[i] = NONE;
+	queue[tail++] = m;
+	parent[g->pos[m]] = m;
+	while (head < tail) {
+		size_t v = queue[head++];
+
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
+			size_t t = g->target[k];
+
+			if (g->internal[k] && parent[g->pos[t]] == NONE) {
+				parent[g->pos[t]] = v;
+				queue[tail++] = t;
+			}
+		}
+	}
+	parent[g->pos[m]] = NONE;
+	free(queue);
+	return g->route[m] = parent;
+}
+
+/* The nodes of component C with their calls reversed (inside C): the
+ * callers of node v are CALLERS[FROM[pos v] .. FROM[pos v + 1]). */
+static void reverse_calls(const struct stack_graph *g, size_t c, size_t **from, size_t **callers)
+{
+	const size_t *members = g->member + g->comp_start[c];
+	size_t size = g->comp_start[c + 1] - g->comp_start[c], n = 0, *fill;
+
+	*from = xcalloc(size + 1, sizeof(**from));
+	for (size_t i = 0; i < size; i++)
+		for (size_t k = g->start[members[i]]; k < g->start[members[i] + 1]; k++)
+			if (g->internal[k]) {
+				(*from)[g->pos[g->target[k]] + 1]++;
+				n++;
+			}
+	for (size_t i = 0; i < size; i++)
+		(*from)[i + 1] += (*from)[i];
+	*callers = xcalloc_n(n, sizeof(**callers));
+	fill = xcalloc_n(size, sizeof(*fill));
+	memcpy(fill, *from, size * sizeof(*fill));
+	for (size_t i = 0; i < size; i++)
+		for (size_t k = g->start[members[i]]; k < g->start[members[i] + 1]; k++)
+			if (g->internal[k])
+				(*callers)[fill[g->pos[g->target[k]]]++] = members[i];
+	free(fill);
+}
+
+/* Component C's hub, the node with the most calls inside it, and the
+ * shortest ways to it and from it. */
+static size_t hub_of(struct stack_graph *g, size_t c)
+{
+	const size_t *members = g->member + g->comp_start[c];
+	size_t size = g->comp_start[c + 1] - g->comp_start[c], *from, *callers, *queue;
+	size_t h = members[0], best = 0, head = 0, tail = 0;
+
+	if (g->hub[c] != NONE)
+		return g->hub[c];
+	reverse_calls(g, c, &from, &callers);
+	for (size_t i = 0; i < size; i++) {
+		size_t v = members[i], deg = from[i + 1] - from[i];
+
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+			deg += g->internal[k];
+		if (deg > best) {
+			best = deg;
+			h = v;
+		}
+	}
+	queue = xcalloc_n(size, sizeof(*queue));
+	for (size_t i = 0; i < size; i++)
+		g->to_hub[members[i]] = g->from_hub[members[i]] = NONE;
+	/* Backwards from the hub: each node's next step towards it. */
+	queue[tail++] = h;
+	g->to_hub[h] = h;
+	while (head < tail) {
+		size_t v = queue[head++];
+
+		for (size_t k = from[g->pos[v]]; k < from[g->pos[v] + 1]; k++)
+			if (g->to_hub[callers[k]] == NONE) {
+				g->to_hub[callers[k]] = v;
+				queue[tail++] = callers[k];
+			}
+	}
+	head = tail = 0;
+	queue[tail++] = h;
+	g->from_hub[h] = h;
+	while (head < tail) {
+		size_t v = queue[head++];
+
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+			if (g->internal[k] && g->from_hub[g->target[k]] == NONE) {
+				g->from_hub[g->target[k]] = v;
+				queue[tail++] = g->target[k];
+			}
+	}
+	free(from);
+	free(callers);
+	free(queue);
+	return g->hub[c] = h;
+}
+
+/* --- the estimate ----------------------------------------------------- */
+
+struct claim {
+	size_t frame;              /* where the cost is taken */
+	size_t entry;              /* the frame through which it entered the component */
+	size_t target;             /* a node (its self cost) or a slot (a call out) */
+	bool call;                 /* TARGET is a slot */
+	uint64_t amount;
+};
+
+struct piece {
+	size_t entry;
+	uint64_t amount;
+};
+
+struct want {
+	size_t target;
+	bool call;
+	uint64_t amount;
+};
+
+struct est {
+	struct stack_graph *g;
+	const struct profile *p;
+	uint64_t *self;            /* by node */
+	uint64_t *weight;          /* by slot: the call's cost */
+	uint64_t *holds;           /* by node: its self cost and its calls out of its component */
+	uint64_t tau;              /* contexts below it are not split in proportion */
 	struct stack_frame *frames;
-	uint64_t *amount;          /* the cost that reaches the frame */
-	uint64_t *self_weight;     /* the part of it that is the function's own */
-	size_t n, cap;
-	uint64_t threshold;        /* frames below it are not followed */
-	bool *has_frame;           /* by function */
-	bool *has_best;            /* a pruned way down to the function was seen */
-	size_t *best_parent;       /* the costliest of those: the frame it comes from */
-	uint64_t *best_amount;     /* and its cost */
-	size_t *stamp;             /* on the stack of frame STAMP[v] - 1 */
+	size_t nframes, cap;
+	size_t *fnode;             /* by frame: its node */
+	uint64_t *amount;          /* by frame: the cost that entered it */
+	uint64_t *selfamt;         /* by frame: its part of its node's self cost */
+	size_t *next;              /* by frame: the next packet of its component */
+	size_t *packets;           /* by component: its first packet (entry frame) */
+	size_t *table;             /* frames by (parent, node), open addressing */
+	size_t mask;
+	uint64_t *rem_self;        /* by node, while its component is worked on */
+	uint64_t *rem_call;        /* by slot */
+	wide_t *sum_self;          /* by node: what the claims take (0 between uses) */
+	wide_t *sum_call;          /* by slot */
+	bool via_hub;              /* the component's ways go through its hub */
+	size_t way_mark;           /* marks in onpath of the nodes of a way */
+	size_t *waypos;            /* by node: its place on the way */
+	size_t *path;
+	size_t path_cap;
+	size_t *onpath;            /* by node: 1 + the walk it is on the path of */
+	struct claim *claims;
+	size_t nclaims, claims_cap;
+	struct piece *pool;
+	size_t npool, pool_cap;
+	uint64_t *shares;
+	size_t shares_cap;
 };
 
 static uint64_t clamp64(wide_t v)
@@ -42,492 +439,650 @@ static uint64_t clamp64(wide_t v)
 	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
 }
 
-/* C as a weight: absent and negative counts weigh nothing. */
 static uint64_t weight_of(cost_t c)
 {
 	return c <= 0 ? 0 : (uint64_t)c;   /* COST_ABSENT is negative */
 }
 
-static uint64_t count_of(const cost_t *v, size_t event)
+static size_t frame_hash(size_t parent, size_t node)
 {
-	return v == NULL ? 0 : weight_of(v[event]);
+	uint64_t h = (uint64_t)parent * 0x9e3779b97f4a7c15u ^ (uint64_t)node * 0xc2b2ae3d27d4eb4fu;
+
+	return (size_t)(h ^ (h >> 29));
 }
 
-struct call {
-	size_t target;
-	uint64_t weight;
-};
-
-static int call_cmp(const void *a, const void *b)
+static void table_grow(struct est *e)
 {
-	const struct call *x = a, *y = b;
+	size_t n = e->mask ? 2 * (e->mask + 1) : 4096;
 
-	return (x->target > y->target) - (x->target < y->target);
+	free(e->table);
+	e->table = xcalloc(n, sizeof(*e->table));
+	e->mask = n - 1;
+	for (size_t f = 0; f < e->nframes; f++) {
+		size_t i = frame_hash(e->frames[f].parent, e->fnode[f]) & e->mask;
+
+		while (e->table[i] != 0)
+			i = (i + 1) & e->mask;
+		e->table[i] = f + 1;
+	}
 }
 
-/* Each representative's calls, by callee, those of its inlined code merged in. */
-static void graph_calls(struct graph *g, const struct profile *p, size_t event)
+static size_t frame_new(struct est *e, size_t parent, size_t node)
 {
-	size_t n = g->n, ncalls = 0, *fill;
-	struct call *calls;
+	size_t f = e->nframes++;
 
-	g->start = xcalloc(n + 1, sizeof(*g->start));
-	for (size_t i = 0; i < n; i++)
-		g->start[g->cy.rep[i] + 1] += p->func_list[i]->nout;
-	for (size_t v = 0; v < n; v++)
-		g->start[v + 1] += g->start[v];
-	calls = xmalloc((g->start[n] ? g->start[n] : 1) * sizeof(*calls));
-	fill = xmalloc((n ? n : 1) * sizeof(*fill));
-	memcpy(fill, g->start, n * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
-		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
-			size_t v = g->cy.rep[i];
-
-			calls[fill[v]].target = g->cy.rep[e->key.callee->index];
-			calls[fill[v]++].weight = weight_of(edge_get(p, e, event));
-		}
-	g->target = xmalloc((g->start[n] ? g->start[n] : 1) * sizeof(*g->target));
-	g->weight = xmalloc((g->start[n] ? g->start[n] : 1) * sizeof(*g->weight));
-	for (size_t v = 0; v < n; v++) {
-		size_t a = g->start[v], b = g->start[v + 1];
-
-		g->start[v] = ncalls;
-		qsort(calls + a, b - a, sizeof(*calls), call_cmp);
-		for (size_t k = a; k < b; k++) {
-			if (calls[k].target == v)
-				continue;
-			if (ncalls > g->start[v] && g->target[ncalls - 1] == calls[k].target) {
-				g->weight[ncalls - 1] = clamp64((wide_t)g->weight[ncalls - 1] +
-								calls[k].weight);
-				continue;
-			}
-			g->target[ncalls] = calls[k].target;
-			g->weight[ncalls++] = calls[k].weight;
-		}
+	if (f == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 4096;
+		e->frames = xreallocarray(e->frames, e->cap, sizeof(*e->frames));
+		e->fnode = xreallocarray(e->fnode, e->cap, sizeof(*e->fnode));
+		e->amount = xreallocarray(e->amount, e->cap, sizeof(*e->amount));
+		e->selfamt = xreallocarray(e->selfamt, e->cap, sizeof(*e->selfamt));
+		e->next = xreallocarray(e->next, e->cap, sizeof(*e->next));
 	}
-	g->start[n] = ncalls;
-	free(calls);
-	free(fill);
-}
-
-/* A call into a cycle from inside it records the nested calls again and
- * again (fib -> fib: many times the total).  It carries at most what its
- * callee holds: its own cost and its calls out of the cycle. */
-static void graph_cycle_weights(struct graph *g)
-{
-	uint64_t *holds = xmalloc((g->n ? g->n : 1) * sizeof(*holds));
-
-	for (size_t v = 0; v < g->n; v++) {
-		wide_t sum = g->self[v];
-
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-			if (g->cy.comp[g->target[k]] != g->cy.comp[v])
-				sum += g->weight[k];
-		holds[v] = clamp64(sum);
-	}
-	for (size_t v = 0; v < g->n; v++)
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
-			size_t t = g->target[k];
-
-			if (g->cy.comp[t] == g->cy.comp[v] && g->weight[k] > holds[t])
-				g->weight[k] = holds[t];
-		}
-	free(holds);
-}
-
-/* What a function was called for beyond the calls listed: calls from
- * functions --hide took out that had no caller to give them to. */
-static void graph_entries(struct graph *g, const struct profile *p, size_t event)
-{
-	wide_t *listed = xcalloc(g->n ? g->n : 1, sizeof(*listed));
-	wide_t *called = xcalloc(g->n ? g->n : 1, sizeof(*called));
-
-	for (size_t i = 0; i < g->n; i++) {
-		const struct func *f = p->func_list[i];
-
-		called[g->cy.rep[i]] += count_of(f->called, event);
-		for (const struct edge *e = f->out; e; e = e->next_out)
-			listed[g->cy.rep[e->key.callee->index]] += weight_of(edge_get(p, e, event));
-	}
-	g->entry = xcalloc(g->n ? g->n : 1, sizeof(*g->entry));
-	for (size_t v = 0; v < g->n; v++)
-		if (called[v] > listed[v])
-			g->entry[v] = clamp64(called[v] - listed[v]);
-	free(listed);
-	free(called);
-}
-
-static void graph_build(struct graph *g, struct profile *p, size_t event)
-{
-	size_t n = p->nfuncs;
-
-	memset(g, 0, sizeof(*g));
-	g->n = n;
-	cycles_find(&g->cy, p);
-	g->self = xcalloc(n ? n : 1, sizeof(*g->self));
-	g->match = xcalloc(n ? n : 1, sizeof(*g->match));
-	for (size_t i = 0; i < n; i++) {
-		size_t v = g->cy.rep[i];
-		const cost_t *self = p->func_list[i]->self;
-
-		if (self != NULL && self[event] != COST_ABSENT && self[event] < 0)
-			die(EXIT_INPUT, "%s: %s costs %s less than nothing: stacks need counts of 0 "
-			    "or more (fold the profiles of a difference apart)", p->path,
-			    p->func_list[i]->fullname, p->events[event].name);
-		g->self[v] = clamp64((wide_t)g->self[v] + count_of(self, event));
-		g->match[v] |= p->func_list[i]->focus_match;
-	}
-	graph_calls(g, p, event);
-	graph_cycle_weights(g);
-	graph_entries(g, p, event);
-}
-
-static void graph_release(struct graph *g)
-{
-	cycles_release(&g->cy);
-	free(g->self);
-	free(g->match);
-	free(g->entry);
-	free(g->start);
-	free(g->target);
-	free(g->weight);
-}
-
-/* Where the walks start, and with what: in each component of the call
- * graph that nothing outside it calls, its costliest function, with all it
- * holds (a function nobody calls is such a component by itself); and any
- * other function entered from outside the graph, with what that cost. */
-static size_t *find_roots(const struct graph *g, size_t *nroots, uint64_t **amount)
-{
-	size_t n = g->n, ncomp = g->cy.ncomp;
-	bool *called = xcalloc(ncomp ? ncomp : 1, sizeof(*called));
-	size_t *pick = xmalloc((ncomp ? ncomp : 1) * sizeof(*pick));
-	uint64_t *best = xcalloc(ncomp ? ncomp : 1, sizeof(*best));
-	uint64_t *holds = xcalloc(n ? n : 1, sizeof(*holds));
-	size_t *roots = xmalloc((n ? n : 1) * sizeof(*roots));
-
-	*amount = xmalloc((n ? n : 1) * sizeof(**amount));
-	for (size_t c = 0; c < ncomp; c++)
-		pick[c] = (size_t)-1;
-	for (size_t v = 0; v < n; v++) {
-		wide_t sum = g->self[v];
-
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
-			sum += g->weight[k];
-			if (g->cy.comp[g->target[k]] != g->cy.comp[v])
-				called[g->cy.comp[g->target[k]]] = true;
-		}
-		holds[v] = clamp64(sum);
-	}
-	for (size_t v = 0; v < n; v++) {
-		size_t c = g->cy.comp[v];
-
-		if (g->cy.rep[v] != v || called[c])
-			continue;
-		if (pick[c] == (size_t)-1 || holds[v] > best[c]) {
-			pick[c] = v;
-			best[c] = holds[v];
-		}
-	}
-	*nroots = 0;
-	for (size_t v = 0; v < n; v++) {
-		if (g->cy.rep[v] != v)
-			continue;
-		if (pick[g->cy.comp[v]] == v && (g->self[v] > 0 || g->start[v + 1] > g->start[v]))
-			(*amount)[*nroots] = holds[v];
-		else if (g->entry[v] > 0)
-			(*amount)[*nroots] = g->entry[v];
-		else
-			continue;
-		roots[(*nroots)++] = v;
-	}
-	free(called);
-	free(pick);
-	free(best);
-	free(holds);
-	return roots;
-}
-
-static size_t new_frame(struct walk *w, size_t parent, size_t v, uint64_t amount,
-			const struct profile *p)
-{
-	size_t f = w->n;
-
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 1024;
-		w->frames = xreallocarray(w->frames, w->cap, sizeof(*w->frames));
-		w->amount = xreallocarray(w->amount, w->cap, sizeof(*w->amount));
-		w->self_weight = xreallocarray(w->self_weight, w->cap, sizeof(*w->self_weight));
-	}
-	w->frames[f].parent = parent;
-	w->frames[f].func = p->func_list[v];
-	w->frames[f].count = 0;
-	w->frames[f].shown = w->g->match[v] || (parent != STACKS_ROOT && w->frames[parent].shown);
-	w->amount[f] = amount;
-	w->self_weight[f] = 0;
-	w->has_frame[v] = true;
-	w->n++;
+	e->frames[f] = (struct stack_frame){ parent, e->p->func_list[node], 0, true };
+	e->fnode[f] = node;
+	e->amount[f] = e->selfamt[f] = 0;
+	e->next[f] = NONE;
 	return f;
 }
 
-static size_t frame_node(const struct walk *w, size_t f)
+/* The frame for NODE called from frame PARENT, made if new (*MADE). */
+static size_t frame_get(struct est *e, size_t parent, size_t node, bool *made)
 {
-	return w->frames[f].func->index;
+	size_t i, f;
+
+	if (2 * (e->nframes + 1) > e->mask)
+		table_grow(e);
+	for (i = frame_hash(parent, node) & e->mask; e->table[i] != 0; i = (i + 1) & e->mask) {
+		f = e->table[i] - 1;
+		if (e->frames[f].parent == parent && e->fnode[f] == node) {
+			if (made)
+				*made = false;
+			return f;
+		}
+	}
+	f = frame_new(e, parent, node);
+	e->table[i] = f + 1;
+	if (made)
+		*made = true;
+	return f;
 }
 
-/* What frame F passes down, shared among its own cost and its calls to
- * functions not on the stack (ON_STACK[t] == MARK), in proportion to what
- * they carry.  Sets F's self weight and returns the divisor. */
-static wide_t frame_split(struct walk *w, size_t f, const size_t *on_stack, size_t mark)
+static uint64_t *shares_for(struct est *e, size_t n)
 {
-	const struct graph *g = w->g;
-	size_t v = frame_node(w, f);
-	wide_t sum = g->self[v];
-
-	for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-		if (on_stack[g->target[k]] != mark)
-			sum += g->weight[k];
-	if (sum > 0)
-		w->self_weight[f] = (uint64_t)((wide_t)w->amount[f] * g->self[v] / sum);
-	return sum;
+	xgrow(&e->shares, &e->shares_cap, 2 * n + 1, sizeof(*e->shares));
+	return e->shares;
 }
 
-static void offer(struct walk *w, size_t t, size_t parent, uint64_t amount)
+/* Split X into N shares (OUT) in proportion to the weights W (not all 0):
+ * each rounded down, what that leaves to the largest weight, so that the
+ * shares add up to X. */
+static void apportion(uint64_t x, const uint64_t *w, size_t n, uint64_t *out)
 {
-	if (w->has_frame[t] || (w->has_best[t] && w->best_amount[t] >= amount))
+	wide_t sum = 0, given = 0;
+	size_t big = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		sum += w[i];
+		if (w[i] > w[big])
+			big = i;
+	}
+	for (size_t i = 0; i < n; i++) {
+		out[i] = sum ? (uint64_t)((wide_t)x * w[i] / sum) : 0;
+		given += out[i];
+	}
+	if (n > 0)
+		out[big] += (uint64_t)(x - given);
+}
+
+static void claim_add(struct est *e, size_t frame, size_t entry, size_t target, bool call,
+		      uint64_t amount)
+{
+	if (amount == 0)
 		return;
-	w->has_best[t] = true;
-	w->best_parent[t] = parent;
-	w->best_amount[t] = amount;
+	xgrow(&e->claims, &e->claims_cap, e->nclaims + 1, sizeof(*e->claims));
+	e->claims[e->nclaims++] = (struct claim){ frame, entry, target, call, amount };
 }
 
-struct dfs {
+static void pool_add(struct est *e, size_t entry, uint64_t amount)
+{
+	if (amount == 0)
+		return;
+	xgrow(&e->pool, &e->pool_cap, e->npool + 1, sizeof(*e->pool));
+	e->pool[e->npool++] = (struct piece){ entry, amount };
+}
+
+/* Frame F takes AMOUNT of TARGET: its node's self cost, or a call out of
+ * its component, which makes (or adds to) the frame of the callee. */
+static void take(struct est *e, size_t f, size_t target, bool call, uint64_t amount)
+{
+	const struct stack_graph *g = e->g;
+	size_t t, child;
+	bool made;
+
+	if (!call) {
+		e->selfamt[f] += amount;
+		return;
+	}
+	t = g->target[target];
+	child = frame_get(e, f, t, &made);
+	e->amount[child] = clamp64((wide_t)e->amount[child] + amount);
+	if (made) {
+		e->next[child] = e->packets[g->comp[t]];
+		e->packets[g->comp[t]] = child;
+	}
+}
+
+/* Follow the context ENTRY (at least tau) into its component: at each
+ * frame, split what reaches it in proportion among its node's self cost,
+ * its calls out of the component and its calls to nodes of the component
+ * not on the stack (each carrying at most what its callee holds, since the
+ * recorded cost of a call inside a cycle counts nested calls again), and
+ * go on along the calls whose share reaches tau.  Shares of calls below
+ * tau go to the pool. */
+struct step {
 	size_t frame;
-	size_t next;               /* the next call to look at */
-	wide_t sum;                /* frame_split's divisor */
+	bool leave;                /* its callees are done: take its node off the path */
 };
 
-/* Depth first from ROOT, following the frames that reach the threshold. */
-static void walk_from(struct walk *w, size_t root, uint64_t amount, const struct profile *p,
-		      struct dfs *stack)
+static void walk(struct est *e, size_t entry, size_t mark)
 {
-	const struct graph *g = w->g;
-	size_t sp = 0;
+	struct stack_graph *g = e->g;
+	struct step *stack = NULL;
+	size_t cap = 0, sp = 0;
 
-	stack[sp].frame = new_frame(w, STACKS_ROOT, root, amount, p);
-	w->stamp[root] = 1;
-	stack[sp].next = g->start[root];
-	stack[sp].sum = frame_split(w, stack[sp].frame, w->stamp, 1);
-	sp++;
+	xgrow(&stack, &cap, 1, sizeof(*stack));
+	stack[sp++] = (struct step){ entry, false };
 	while (sp > 0) {
-		struct dfs *top = &stack[sp - 1];
-		size_t v = frame_node(w, top->frame), t, f;
-		uint64_t a;
+		struct step st = stack[--sp];
+		size_t f = st.frame, v = e->fnode[f], a = g->start[v], b = g->start[v + 1], nw = 0;
+		uint64_t *w, *out;
 
-		if (top->next == g->start[v + 1]) {
-			w->stamp[v] = 0;
-			sp--;
+		if (st.leave) {
+			e->onpath[v] = 0;
 			continue;
 		}
-		t = g->target[top->next];
-		a = top->sum ? (uint64_t)((wide_t)w->amount[top->frame] *
-					  g->weight[top->next] / top->sum) : 0;
-		top->next++;
-		if (w->stamp[t] == 1)
-			continue;
-		if (a < w->threshold) {
-			offer(w, t, top->frame, a);
-			continue;
-		}
-		f = new_frame(w, top->frame, t, a, p);
-		w->stamp[t] = 1;
-		stack[sp].frame = f;
-		stack[sp].next = g->start[t];
-		stack[sp].sum = frame_split(w, f, w->stamp, 1);
-		sp++;
-	}
-}
-
-struct heap_item {
-	uint64_t amount;
-	size_t node;
-};
-
-static bool heap_before(const struct heap_item *a, const struct heap_item *b)
-{
-	return a->amount > b->amount || (a->amount == b->amount && a->node < b->node);
-}
-
-static void heap_push(struct heap_item **h, size_t *n, size_t *cap, struct heap_item item)
-{
-	size_t i = (*n)++;
-
-	xgrow(h, cap, *n, sizeof(**h));
-	while (i > 0 && heap_before(&item, &(*h)[(i - 1) / 2])) {
-		(*h)[i] = (*h)[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	(*h)[i] = item;
-}
-
-static struct heap_item heap_pop(struct heap_item *h, size_t *n)
-{
-	struct heap_item top = h[0], last = h[--*n];
-	size_t i = 0;
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && heap_before(&h[c + 1], &h[c]))
-			c++;
-		if (!heap_before(&h[c], &last))
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	if (*n > 0)
-		h[i] = last;
-	return top;
-}
-
-/* Functions that only pruned stacks reach get one frame each, at the
- * costliest way down to them, costliest first: each new frame may offer
- * a costlier way down to the functions it calls. */
-static void walk_pruned(struct walk *w, const struct profile *p)
-{
-	const struct graph *g = w->g;
-	struct heap_item *heap = NULL;
-	size_t nheap = 0, cap = 0;
-
-	for (size_t v = 0; v < g->n; v++)
-		if (!w->has_frame[v] && w->has_best[v])
-			heap_push(&heap, &nheap, &cap, (struct heap_item){ w->best_amount[v], v });
-	while (nheap > 0) {
-		struct heap_item it = heap_pop(heap, &nheap);
-		size_t v = it.node, f, mark;
-		wide_t sum;
-
-		if (w->has_frame[v] || it.amount != w->best_amount[v])
-			continue;
-		f = new_frame(w, w->best_parent[v], v, it.amount, p);
-		mark = f + 1;
-		for (size_t a = f; a != STACKS_ROOT; a = w->frames[a].parent)
-			w->stamp[frame_node(w, a)] = mark;
-		sum = frame_split(w, f, w->stamp, mark);
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
+		e->onpath[v] = mark;
+		w = shares_for(e, b - a + 1);
+		out = w + (b - a + 1);
+		w[nw++] = e->self[v];
+		for (size_t k = a; k < b; k++) {
 			size_t t = g->target[k];
-			uint64_t a;
 
-			if (w->stamp[t] == mark || w->has_frame[t])
-				continue;
-			a = sum ? (uint64_t)((wide_t)it.amount * g->weight[k] / sum) : 0;
-			if (!w->has_best[t] || a > w->best_amount[t]) {
-				offer(w, t, f, a);
-				heap_push(&heap, &nheap, &cap, (struct heap_item){ a, t });
+			if (!g->internal[k])
+				w[nw++] = e->weight[k];
+			else if (e->onpath[t] == mark)
+				w[nw++] = 0;
+			else
+				w[nw++] = e->weight[k] < e->holds[t] ? e->weight[k] : e->holds[t];
+		}
+		apportion(e->amount[f], w, nw, out);
+		claim_add(e, f, entry, v, false, out[0]);
+		xgrow(&stack, &cap, sp + (b - a) + 1, sizeof(*stack));
+		stack[sp++] = (struct step){ f, true };
+		for (size_t k = a; k < b; k++) {
+			uint64_t x = out[1 + k - a];
+			size_t child;
+
+			if (x < e->tau) {
+				pool_add(e, entry, x);
+			} else if (!g->internal[k]) {
+				claim_add(e, f, entry, k, true, x);
+			} else {
+				child = frame_get(e, f, g->target[k], NULL);
+				e->amount[child] = x;
+				stack[sp++] = (struct step){ child, false };
 			}
 		}
-		for (size_t a = f; a != STACKS_ROOT; a = w->frames[a].parent)
-			w->stamp[frame_node(w, a)] = 0;
 	}
-	free(heap);
+	free(stack);
 }
 
-/* Share each function's self cost out among its frames (in the order they
- * were made), by their self weights, else by what reaches them, else
- * evenly. */
-static void share_self(struct walk *w)
+static uint64_t *cap_of(struct est *e, bool call)
 {
-	const struct graph *g = w->g;
-	size_t n = g->n, *start = xcalloc(n + 1, sizeof(*start));
-	size_t *order = xmalloc((w->n ? w->n : 1) * sizeof(*order)), *fill;
-	uint64_t *weight = xmalloc((w->n ? w->n : 1) * sizeof(*weight));
-	cost_t *share = xmalloc((w->n ? w->n : 1) * sizeof(*share));
+	return call ? e->rem_call : e->rem_self;
+}
 
-	for (size_t f = 0; f < w->n; f++)
-		start[frame_node(w, f) + 1]++;
+/* Inside a cycle the walks follow estimates: where they gave a target more
+ * than it has, every claim on it is cut in proportion and what is cut goes
+ * back to the pool of its context (what rounding leaves of the target, the
+ * pool fills). */
+static void reconcile(struct est *e)
+{
+	wide_t *sum_self = e->sum_self, *sum_call = e->sum_call;
+
+	for (size_t i = 0; i < e->nclaims; i++) {
+		const struct claim *c = &e->claims[i];
+
+		(c->call ? sum_call : sum_self)[c->target] += c->amount;
+	}
+	for (size_t i = 0; i < e->nclaims; i++) {
+		struct claim *c = &e->claims[i];
+		wide_t sum = (c->call ? sum_call : sum_self)[c->target];
+		uint64_t have = cap_of(e, c->call)[c->target], was = c->amount;
+
+		if (sum <= have)
+			continue;
+		c->amount = (uint64_t)((wide_t)was * have / sum);
+		pool_add(e, c->entry, was - c->amount);
+	}
+	for (size_t i = 0; i < e->nclaims; i++)
+		(e->claims[i].call ? sum_call : sum_self)[e->claims[i].target] = 0;
+}
+
+static int piece_cmp(const void *a, const void *b)
+{
+	const struct piece *x = a, *y = b;
+
+	if (x->amount != y->amount)
+		return x->amount > y->amount ? -1 : 1;
+	return (x->entry > y->entry) - (x->entry < y->entry);
+}
+
+static int want_cmp(const void *a, const void *b)
+{
+	const struct want *x = a, *y = b;
+
+	if (x->amount != y->amount)
+		return x->amount > y->amount ? -1 : 1;
+	if (x->call != y->call)
+		return x->call ? 1 : -1;
+	return (x->target > y->target) - (x->target < y->target);
+}
+
+/* The nodes of a way from M to V through their component, M excluded, in
+ * *PATH: the shortest one, or through the component's hub (with any loop
+ * taken out).  Returns its length. */
+static size_t way(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
+{
+	struct stack_graph *g = e->g;
+	size_t n = 0;
+
+	if (!e->via_hub) {
+		const size_t *parent = route_from(g, m);
+
+		for (size_t u = v; u != m; u = parent[g->pos[u]])
+			n++;
+		xgrow(path, cap, n, sizeof(**path));
+		for (size_t u = v, d = n; u != m; u = parent[g->pos[u]])
+			(*path)[--d] = u;
+		return n;
+	}
+	size_t h = hub_of(g, g->comp[m]), back = 0;
+
+	for (size_t u = m; u != h; u = g->to_hub[u]) {
+		xgrow(path, cap, n + 1, sizeof(**path));
+		(*path)[n++] = g->to_hub[u];
+	}
+	for (size_t u = v; u != h; u = g->from_hub[u])
+		back++;
+	xgrow(path, cap, n + back, sizeof(**path));
+	for (size_t u = v, d = n + back; u != h; u = g->from_hub[u])
+		(*path)[--d] = u;
+	n += back;
+	/* Take the loops out: a node met again cuts the way back to it. */
+	size_t out = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t u = (*path)[i];
+
+		if (u == m) {
+			out = 0;
+		} else if (e->onpath[u] == e->way_mark && e->waypos[u] < out &&
+			   (*path)[e->waypos[u]] == u) {
+			out = e->waypos[u] + 1;
+		} else {
+			e->onpath[u] = e->way_mark;
+			e->waypos[u] = out;
+			(*path)[out++] = u;
+		}
+	}
+	e->way_mark--;
+	return out;
+}
+
+/* The frame of node V on a way from ENTRY's node through their
+ * component, made where needed. */
+static size_t route(struct est *e, size_t entry, size_t v)
+{
+	size_t m = e->fnode[entry], f = entry, n;
+
+	if (m == v)
+		return entry;
+	n = way(e, m, v, &e->path, &e->path_cap);
+	for (size_t d = 0; d < n; d++)
+		f = frame_get(e, f, e->path[d], NULL);
+	return f;
+}
+
+/* Fill what the claims left of each target from the pool, the largest
+ * pieces first into the largest gaps. */
+static void fill_from_pool(struct est *e, const size_t *members, size_t nmembers)
+{
+	const struct stack_graph *g = e->g;
+	struct want *wants = NULL;
+	size_t nwants = 0, cap = 0, i = 0, j = 0;
+
+	for (size_t m = 0; m < nmembers; m++) {
+		size_t v = members[m];
+
+		xgrow(&wants, &cap, nwants + 1 + g->start[v + 1] - g->start[v], sizeof(*wants));
+		if (e->rem_self[v] > 0)
+			wants[nwants++] = (struct want){ v, false, e->rem_self[v] };
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+			if (!g->internal[k] && e->rem_call[k] > 0)
+				wants[nwants++] = (struct want){ k, true, e->rem_call[k] };
+	}
+	qsort(e->pool, e->npool, sizeof(*e->pool), piece_cmp);
+	qsort(wants, nwants, sizeof(*wants), want_cmp);
+	while (i < e->npool && j < nwants) {
+		struct piece *pc = &e->pool[i];
+		struct want *w = &wants[j];
+		uint64_t x = pc->amount < w->amount ? pc->amount : w->amount;
+		size_t f = route(e, pc->entry, w->call ? g->caller[w->target] : w->target);
+
+		take(e, f, w->target, w->call, x);
+		pc->amount -= x;
+		w->amount -= x;
+		if (pc->amount == 0)
+			i++;
+		if (w->amount == 0)
+			j++;
+	}
+	free(wants);
+}
+
+/* The context that nobody's calls account for: a root frame of the
+ * member that holds the most. */
+static void add_deficit(struct est *e, size_t c, uint64_t deficit)
+{
+	const struct stack_graph *g = e->g;
+	size_t best = g->member[g->comp_start[c]], f;
+	bool made;
+
+	for (size_t k = g->comp_start[c]; k < g->comp_start[c + 1]; k++)
+		if (e->holds[g->member[k]] > e->holds[best])
+			best = g->member[k];
+	f = frame_get(e, STACKS_ROOT, best, &made);
+	e->amount[f] = clamp64((wide_t)e->amount[f] + deficit);
+	if (made) {
+		e->next[f] = e->packets[c];
+		e->packets[c] = f;
+	}
+}
+
+/* Scale the packets of component C to add up to CAP. */
+static void scale_packets(struct est *e, size_t c, uint64_t cap, size_t npackets)
+{
+	uint64_t *w = shares_for(e, npackets), *out = w + npackets;
+	size_t i = 0;
+
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+		w[i++] = e->amount[f];
+	apportion(cap, w, npackets, out);
+	i = 0;
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+		e->amount[f] = out[i++];
+}
+
+/* Whether finding the shortest ways from each node that component C is
+ * entered at would take more than ROUTE_BUDGET steps. */
+static bool too_many_ways(struct est *e, size_t c, size_t nmembers)
+{
+	const struct stack_graph *g = e->g;
+	size_t entries = 0, steps = nmembers;
+
+	for (size_t k = g->comp_start[c]; k < g->comp_start[c + 1]; k++)
+		steps += g->start[g->member[k] + 1] - g->start[g->member[k]];
+	e->way_mark--;
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+		if (e->onpath[e->fnode[f]] != e->way_mark) {
+			e->onpath[e->fnode[f]] = e->way_mark;
+			entries++;
+		}
+	e->way_mark--;
+	return entries > ROUTE_BUDGET / steps;
+}
+
+static void do_component(struct est *e, size_t c)
+{
+	const struct stack_graph *g = e->g;
+	const size_t *members = g->member + g->comp_start[c];
+	size_t nmembers = g->comp_start[c + 1] - g->comp_start[c], npackets = 0;
+	wide_t cap = 0, in = 0;
+	bool cyclic = false;
+
+	for (size_t m = 0; m < nmembers; m++) {
+		size_t v = members[m];
+
+		cap += e->holds[v];
+		e->rem_self[v] = e->self[v];
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
+			e->rem_call[k] = g->internal[k] ? 0 : e->weight[k];
+			cyclic |= g->internal[k];
+		}
+	}
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
+		in += e->amount[f];
+		npackets++;
+	}
+	if (cap == 0)
+		return;
+	if (cap > UINT64_MAX)
+		cap = UINT64_MAX;
+	if (in > cap)
+		scale_packets(e, c, (uint64_t)cap, npackets);
+	else if (in < cap)
+		add_deficit(e, c, (uint64_t)(cap - in));
+	e->nclaims = e->npool = 0;
+	if (cyclic)
+		e->via_hub = too_many_ways(e, c, nmembers);
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
+		if (e->amount[f] >= e->tau)
+			walk(e, f, f + 1);
+		else
+			pool_add(e, f, e->amount[f]);
+	}
+	if (cyclic)
+		reconcile(e);
+	for (size_t i = 0; i < e->nclaims; i++) {
+		struct claim *cl = &e->claims[i];
+		uint64_t *rem = &cap_of(e, cl->call)[cl->target];
+		uint64_t x = cl->amount < *rem ? cl->amount : *rem;
+
+		/* Rounding in a cut may leave a claim a unit over. */
+		if (x < cl->amount)
+			pool_add(e, cl->entry, cl->amount - x);
+		*rem -= x;
+		take(e, cl->frame, cl->target, cl->call, x);
+	}
+	fill_from_pool(e, members, nmembers);
+}
+
+/* Share each node's self cost out among its frames by what they took of
+ * it; a node with cost that no frame took gets a stack of its own. */
+static void share_self(struct est *e)
+{
+	const struct stack_graph *g = e->g;
+	size_t n = g->n, *start = xcalloc(n + 1, sizeof(*start)), *order, *fill;
+	uint64_t *w;
+	cost_t *share;
+
+	for (size_t f = 0; f < e->nframes; f++)
+		if (e->selfamt[f] > 0)
+			start[e->fnode[f] + 1]++;
+	for (size_t v = 0; v < n; v++)
+		if (g->node[v] == v && e->self[v] > 0 && start[v + 1] == 0) {
+			size_t f = frame_get(e, STACKS_ROOT, v, NULL);
+
+			e->selfamt[f] = e->self[v];
+			start[v + 1] = 1;
+		}
 	for (size_t v = 0; v < n; v++)
 		start[v + 1] += start[v];
-	fill = xmalloc((n ? n : 1) * sizeof(*fill));
+	order = xcalloc_n(start[n], sizeof(*order));
+	fill = xcalloc_n(n, sizeof(*fill));
 	memcpy(fill, start, n * sizeof(*fill));
-	for (size_t f = 0; f < w->n; f++)
-		order[fill[frame_node(w, f)]++] = f;
+	for (size_t f = 0; f < e->nframes; f++)
+		if (e->selfamt[f] > 0)
+			order[fill[e->fnode[f]]++] = f;
+	w = xcalloc_n(start[n], sizeof(*w));
+	share = xcalloc_n(start[n], sizeof(*share));
 	for (size_t v = 0; v < n; v++) {
-		size_t m = start[v + 1] - start[v], *fr = order + start[v];
-		wide_t sum = 0;
+		size_t a = start[v], b = start[v + 1];
 
-		if (g->self[v] == 0 || m == 0)
+		if (a == b)
 			continue;
-		for (size_t i = 0; i < m; i++)
-			sum += weight[i] = w->self_weight[fr[i]];
-		for (size_t i = 0; i < m && sum == 0; i++)
-			sum += weight[i] = w->amount[fr[i]];
-		for (size_t i = 0; i < m && sum == 0; i++)
-			weight[i] = 1;
-		cost_apportion((cost_t)g->self[v], weight, m, share);
-		for (size_t i = 0; i < m; i++)
-			w->frames[fr[i]].count = share[i];
+		for (size_t i = a; i < b; i++)
+			w[i] = e->selfamt[order[i]];
+		cost_apportion((cost_t)e->self[v], w + a, b - a, share + a);
+		for (size_t i = a; i < b; i++)
+			e->frames[order[i]].count = share[i];
 	}
 	free(start);
 	free(order);
 	free(fill);
-	free(weight);
+	free(w);
 	free(share);
 }
 
-void stacks_estimate(struct stacks *s, struct profile *p, size_t event)
+static void costs_of(struct est *e, size_t event)
 {
-	struct graph g;
-	struct walk w;
-	size_t nroots, *roots, n = p->nfuncs;
-	uint64_t *amount;
-	wide_t all = 0;
-	struct dfs *stack = xmalloc((n ? n : 1) * sizeof(*stack));
+	const struct profile *p = e->p;
+	const struct stack_graph *g = e->g;
+	size_t n = g->n, k = 0;
 
-	graph_build(&g, p, event);
-	memset(&w, 0, sizeof(w));
-	w.g = &g;
-	w.has_frame = xcalloc(n ? n : 1, sizeof(*w.has_frame));
-	w.has_best = xcalloc(n ? n : 1, sizeof(*w.has_best));
-	w.best_parent = xmalloc((n ? n : 1) * sizeof(*w.best_parent));
-	w.best_amount = xmalloc((n ? n : 1) * sizeof(*w.best_amount));
-	w.stamp = xcalloc(n ? n : 1, sizeof(*w.stamp));
-	roots = find_roots(&g, &nroots, &amount);
-	for (size_t r = 0; r < nroots; r++)
-		all += amount[r];
-	w.threshold = clamp64((all + STACKS_PRUNE - 1) / STACKS_PRUNE);
-	if (w.threshold == 0)
-		w.threshold = 1;
-	for (size_t r = 0; r < nroots; r++)
-		walk_from(&w, roots[r], amount[r], p, stack);
-	walk_pruned(&w, p);
-	/* Left unreached (every way in passes a function already on the
-	 * stack): a stack of its own. */
-	for (size_t v = 0; v < n; v++)
-		if (g.cy.rep[v] == v && g.self[v] > 0 && !w.has_frame[v])
-			new_frame(&w, STACKS_ROOT, v, g.self[v], p);
-	share_self(&w);
-	if (!p->focused)
-		for (size_t f = 0; f < w.n; f++)
-			w.frames[f].shown = true;
-	s->frames = w.frames;
-	s->n = w.n;
-	free(w.amount);
-	free(w.self_weight);
-	free(w.has_frame);
-	free(w.has_best);
-	free(w.best_parent);
-	free(w.best_amount);
-	free(w.stamp);
-	free(roots);
-	free(amount);
-	free(stack);
-	graph_release(&g);
+	e->self = xcalloc_n(n, sizeof(*e->self));
+	e->weight = xcalloc_n(g->start[n], sizeof(*e->weight));
+	e->holds = xcalloc_n(n, sizeof(*e->holds));
+	for (size_t i = 0; i < n; i++) {
+		const struct func *f = p->func_list[i];
+		const cost_t *self = f->self;
+
+		if (self != NULL && self[event] != COST_ABSENT && self[event] < 0)
+			die(EXIT_INPUT, "%s: %s costs %s less than nothing: stacks need counts of 0 "
+			    "or more (fold the profiles of a difference apart)", p->path,
+			    f->fullname, p->events[event].name);
+		if (self != NULL)
+			e->self[g->node[i]] = clamp64((wide_t)e->self[g->node[i]] +
+						      weight_of(self[event]));
+		for (const struct edge *x = f->out; x; x = x->next_out, k++)
+			if (g->edge_slot[k] != NONE)
+				e->weight[g->edge_slot[k]] =
+					clamp64((wide_t)e->weight[g->edge_slot[k]] +
+						weight_of(edge_get(p, x, event)));
+	}
+	for (size_t v = 0; v < n; v++) {
+		wide_t h = e->self[v];
+
+		for (size_t s = g->start[v]; s < g->start[v + 1]; s++)
+			if (!g->internal[s])
+				h += e->weight[s];
+		e->holds[v] = clamp64(h);
+	}
+}
+
+/* One estimate with threshold E->tau; the number of stacks it makes. */
+static size_t estimate(struct est *e)
+{
+	const struct stack_graph *g = e->g;
+	size_t lines = 0;
+
+	e->nframes = 0;
+	memset(e->table, 0, (e->mask + 1) * sizeof(*e->table));
+	for (size_t c = 0; c < g->ncomp; c++)
+		e->packets[c] = NONE;
+	for (size_t c = g->ncomp; c-- > 0;)
+		do_component(e, c);
+	share_self(e);
+	for (size_t f = 0; f < e->nframes; f++)
+		lines += e->frames[f].count != 0;
+	return lines;
+}
+
+void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct profile *p,
+			size_t event)
+{
+	struct est e;
+	wide_t all = 0;
+
+	memset(&e, 0, sizeof(e));
+	e.g = g;
+	e.p = p;
+	costs_of(&e, event);
+	for (size_t v = 0; v < g->n; v++)
+		all += e.self[v];
+	e.packets = xcalloc_n(g->ncomp, sizeof(*e.packets));
+	e.rem_self = xcalloc_n(g->n, sizeof(*e.rem_self));
+	e.rem_call = xcalloc_n(g->start[g->n], sizeof(*e.rem_call));
+	e.onpath = xcalloc_n(g->n, sizeof(*e.onpath));
+	e.sum_self = xcalloc_n(g->n, sizeof(*e.sum_self));
+	e.sum_call = xcalloc_n(g->start[g->n], sizeof(*e.sum_call));
+	e.waypos = xcalloc_n(g->n, sizeof(*e.waypos));
+	e.way_mark = NONE - 1;
+	table_grow(&e);
+	/* Each context of at least tau may go on as a stack of its own down
+	 * to every function below it: where that makes too many, fewer
+	 * contexts are split in proportion. */
+	e.tau = clamp64((all + STACKS_PRUNE - 1) / STACKS_PRUNE);
+	if (e.tau == 0)
+		e.tau = 1;
+	while (estimate(&e) > STACKS_MAX && e.tau < all / 4)
+		e.tau *= 4;
+	for (size_t f = 0; f < e.nframes; f++) {
+		size_t up = e.frames[f].parent;
+
+		e.frames[f].shown = !p->focused || g->match[e.fnode[f]] ||
+				    (up != STACKS_ROOT && e.frames[up].shown);
+	}
+	s->frames = e.frames;
+	s->n = e.nframes;
+	s->node = xcalloc_n(g->n, sizeof(*s->node));
+	memcpy(s->node, g->node, g->n * sizeof(*s->node));
+	free(e.self);
+	free(e.weight);
+	free(e.holds);
+	free(e.fnode);
+	free(e.amount);
+	free(e.selfamt);
+	free(e.next);
+	free(e.packets);
+	free(e.table);
+	free(e.rem_self);
+	free(e.rem_call);
+	free(e.onpath);
+	free(e.sum_self);
+	free(e.sum_call);
+	free(e.waypos);
+	free(e.path);
+	free(e.claims);
+	free(e.pool);
+	free(e.shares);
+}
+
+void stacks_estimate(struct stacks *s, const struct profile *p, size_t event)
+{
+	struct stack_graph *g = stack_graph_new(p);
+
+	stacks_estimate_on(s, g, p, event);
+	stack_graph_free(g);
 }
 
 void stacks_release(struct stacks *s)
 {
 	free(s->frames);
+	free(s->node);
 	memset(s, 0, sizeof(*s));
+}
+
+cost_t *stacks_widths(const struct stacks *s)
+{
+	cost_t *w = xcalloc_n(s->n, sizeof(*w));
+
+	for (size_t f = s->n; f-- > 0;) {
+		w[f] += s->frames[f].count;
+		if (s->frames[f].parent != STACKS_ROOT)
+			w[s->frames[f].parent] += w[f];
+	}
+	return w;
 }

@@ -1,24 +1,34 @@
-/* Call stacks estimated from the call graph, for flame graphs.
+/* Call stacks estimated from the call graph: the one estimate of calling
+ * contexts that folded stacks, flame graphs and --focus are drawn from.
  *
  * A Callgrind profile records what each function costs itself and what
  * each caller -> callee call cost in all, not the stacks the costs were
- * incurred in.  The estimate walks down from the functions nobody calls,
- * giving each callee the share of the caller's cost in that stack that its
- * calls carry, and stops at a function already on the stack.  It is exact
- * where the call graph is a tree (and as deep as --separate-callers names
- * carry callers).  Code inlined from another file is part of its host
- * function; calls within a cycle count as much as their callee's own cost
- * and calls out of the cycle, not their recorded cost, which counts nested
- * recursive calls over and over.
+ * incurred in.  The estimate makes stacks whose counts agree with every
+ * figure the profile records:
+ *  - the stacks ending in a function add up to its self cost, and all
+ *    stacks to the sum of self costs;
+ *  - the stacks through each call add up to its recorded cost, unless the
+ *    call is inside a cycle of calls (a strongly connected component of
+ *    the call graph, whose recorded costs count nested calls again at each
+ *    level), so that the stacks containing a function outside cycles add
+ *    up to its inclusive cost.
+ * How a function's cost is shared among its calling contexts is what the
+ * profile does not say.  Contexts that carry at least 1/STACKS_PRUNE of
+ * the total are split in proportion to what the function's own cost and
+ * its calls carry (gprof's assumption); the rest of each call's cost is
+ * filled from the smaller contexts in turn, so that it stays under the
+ * caller's stacks that had it without multiplying the stacks.
  *
- * Counts are exact integers: each function's self cost is shared out among
- * the stacks that end in it (largest remainders), so the stacks ending in a
- * function add up to its self cost and all stacks to the sum of self costs.
- * Stacks whose estimated cost is below 1/STACKS_PRUNE of the whole are not
- * followed further; what they would have held goes to the other stacks of
- * the same functions.  A function that only such stacks reach still gets
- * one, the costliest way down to it; one that no walk reaches (no caller
- * outside a cycle that nothing calls) starts stacks of its own. */
+ * Work is done per component of the call graph, callers first; a cycle is
+ * one component: entered, its members' self costs and its calls out are
+ * filled exactly, and inside it the stacks follow its calls (each member
+ * at most once on a stack).  Code inlined from another file is part of its
+ * host function; a function that nothing calls, named as one that is
+ * called and has more cost in its calls than in itself and its own calls
+ * (code reached by a jump, which callgrind files under another file name),
+ * is part of that one.  Where a function costs more than its callers'
+ * calls carry, the rest starts stacks of its own; where less, the excess
+ * of the calls into it is in no stack. */
 #ifndef CGA_CALC_STACKS_H
 #define CGA_CALC_STACKS_H
 
@@ -28,12 +38,14 @@
 #include "model-profile.h"
 
 #define STACKS_PRUNE 10000
+/* The most stacks an estimate makes before it follows fewer contexts. */
+#define STACKS_MAX 100000
 #define STACKS_ROOT ((size_t)-1)
 
 /* A frame of the estimated stacks: the stack from the first frame to this
  * one, and the count of that stack. */
 struct stack_frame {
-	size_t parent;             /* the frame below, or STACKS_ROOT */
+	size_t parent;             /* the frame below (an earlier one), or STACKS_ROOT */
 	const struct func *func;   /* the host function of inlined code */
 	cost_t count;              /* this stack's share of FUNC's self cost */
 	bool shown;                /* no --focus, or a frame down to here matches it */
@@ -42,12 +54,28 @@ struct stack_frame {
 struct stacks {
 	struct stack_frame *frames;   /* a frame's parent comes before it */
 	size_t n;
+	size_t *node;              /* by function index: the index of the function
+				      whose frames hold it (its host, or itself) */
 };
 
-/* Estimate the stacks of P for event EVENT.  Dies with EXIT_INPUT when a
- * self cost is negative (a profile of differences); a negative call cost
- * counts as 0. */
-void stacks_estimate(struct stacks *s, struct profile *p, size_t event);
+/* The call graph the estimate works on, the same for every event. */
+struct stack_graph;
+
+/* Build it for P, whose call graph must not change while it is used. */
+struct stack_graph *stack_graph_new(const struct profile *p);
+void stack_graph_free(struct stack_graph *g);
+
+/* Estimate the stacks of event EVENT on G (of P).  Dies with EXIT_INPUT
+ * when a self cost is negative (a profile of differences); a negative
+ * call cost counts as 0. */
+void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct profile *p,
+			size_t event);
+/* The same with a graph of its own. */
+void stacks_estimate(struct stacks *s, const struct profile *p, size_t event);
 void stacks_release(struct stacks *s);
+
+/* Each frame's width (its count and those of the frames above it), in a
+ * new array the caller frees. */
+cost_t *stacks_widths(const struct stacks *s);
 
 #endif

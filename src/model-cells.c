@@ -77,6 +77,17 @@ bool cells_add_slow(struct cell_spill *s, cell_t *dst, cost_t v)
 	return cost_in_range(sum);
 }
 
+void cells_clear(struct cell_spill *s, cell_t *cells, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (is_spilled(cells[i])) {
+			s->slot[slot_index(cells[i])] = (cost_t)s->free;
+			s->free = slot_index(cells[i]) + 1;
+		}
+		cells[i] = CELL_ABSENT;
+	}
+}
+
 cost_t *cells_expand(const struct cell_spill *s, const cell_t *cells, cost_t *out, size_t n)
 {
 	if (cells == NULL)

@@ -77,6 +77,9 @@ static inline bool cells_add(struct cell_spill *s, cell_t *dst, const cost_t *sr
 	return ok;
 }
 
+/* Make the N cells of CELLS absent, giving back their slots. */
+void cells_clear(struct cell_spill *s, cell_t *cells, size_t n);
+
 /* The count in cell I of CELLS. */
 static inline cost_t cells_get(const struct cell_spill *s, const cell_t *cells, size_t i)
 {

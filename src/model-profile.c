@@ -503,6 +503,13 @@ void profile_remove_funcs(struct profile *p, const bool *gone)
 	p->nfuncs = kept;
 }
 
+void edge_set(struct profile *p, struct edge *e, const cost_t *cost, cost_t count)
+{
+	cells_clear(&p->spill, e->cells, p->nevents + 1);
+	if (!edge_add(p, e, cost, count))
+		die(EXIT_INPUT, "%s: a call's cost does not fit in 64 bits", p->path);
+}
+
 /* The sum of the costs of LIST's edges, or NULL if it has none. */
 static cost_t *sum_edges(struct profile *p, const struct edge *list, bool out)
 {
@@ -525,6 +532,39 @@ void profile_sum_calls(struct profile *p)
 
 		f->called = sum_edges(p, f->in, false);
 		f->outgoing = sum_edges(p, f->out, true);
+	}
+}
+
+void profile_filter_calls(struct profile *p,
+			  bool (*keep)(const struct profile *, const struct edge *, void *), void *arg)
+{
+	struct edge_ref *ref, *tmp;
+
+	HASH_ITER(hh, p->edges, ref, tmp)
+		HASH_DEL(p->edges, ref);
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		for (struct edge **e = &f->in; *e != NULL;)
+			if (keep(p, *e, arg))
+				e = &(*e)->next_in;
+			else
+				*e = (*e)->next_in;
+	}
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+
+		f->nout = 0;
+		for (struct edge **e = &f->out; *e != NULL;)
+			if (keep(p, *e, arg)) {
+				e = &(*e)->next_out;
+				f->nout++;
+			} else {
+				*e = (*e)->next_out;
+			}
+		if (f->nout > EDGE_SCAN_MAX)
+			for (struct edge *e = f->out; e; e = e->next_out)
+				index_edge(p, e);
 	}
 }
 

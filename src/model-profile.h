@@ -42,6 +42,7 @@ struct func {
 	cost_t *called;            /* sum of calls into it; NULL if never called */
 	cost_t *outgoing;          /* sum of calls out of it; NULL if it calls nothing */
 	cost_t *total;             /* the table's figure, set by inclusive_compute */
+	cost_t *fixed_total;       /* --focus: its inclusive cost within the stacks kept */
 	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
 	struct func *host;         /* for code inlined from another file: the fn= function */
 	bool focus_match;          /* its name matches a --focus expression */
@@ -204,10 +205,10 @@ struct profile {
 	size_t ncycles;
 
 	/* Set by --focus (see calc-focus.h). */
-	bool focused;              /* only stacks through a focus_match function count */
-	bool trimmed;              /* functions were left out: the called and outgoing
-				      sums of those left still count the calls to them */
-	cost_t *self_total;        /* when trimmed: the self costs of all functions */
+	bool focused;              /* only stacks through a focus_match function count:
+				      costs are those of the stacks kept (calc-focus.h) */
+	bool fixed_totals;         /* focus_apply set the functions' fixed_total */
+	cost_t *self_total;        /* when focused: the self costs of all functions */
 };
 
 void profile_init(struct profile *p, const char *path);
@@ -244,6 +245,8 @@ cost_t *edge_cost(const struct profile *p, const struct edge *e, cost_t *out);
 /* Add COUNT calls of cost COST (nevents counts; NULL: none) to E.  Returns
  * false if a sum left the range of counts. */
 bool edge_add(struct profile *p, struct edge *e, const cost_t *cost, cost_t count);
+/* Make E's cost COST (nevents counts) and its count COUNT. */
+void edge_set(struct profile *p, struct edge *e, const cost_t *cost, cost_t count);
 /* The edge CALLER -> CALLEE, or NULL. */
 const struct edge *profile_find_edge(const struct profile *p, const struct func *caller,
 				     const struct func *callee);
@@ -262,6 +265,9 @@ struct part *profile_new_part(struct profile *p, size_t line);
  * has no host any more.  Their memory stays in the arena:
  * per-line call sites may still name them. */
 void profile_remove_funcs(struct profile *p, const bool *gone);
+/* Take every call E for which KEEP(P, E, ARG) is false out of P. */
+void profile_filter_calls(struct profile *p,
+			  bool (*keep)(const struct profile *, const struct edge *, void *), void *arg);
 /* Take F's calls to other functions out of P. */
 void profile_remove_calls_from(struct profile *p, struct func *f);
 /* Set every function's called and outgoing sums from its calls. */

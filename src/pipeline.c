@@ -17,6 +17,7 @@
 #include "model-profile.h"
 #include "model-rename.h"
 #include "report-dot.h"
+#include "calc-stacks.h"
 #include "report-folded.h"
 #include "report-json.h"
 #include "report-text.h"
@@ -111,6 +112,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
 						"mod-funcname");
 	struct focus *focus = focus_new(opt);
+	struct stacks stacks = { NULL, 0, NULL };
 	char **want;
 
 	profile_init(&p, opt->profile);
@@ -150,15 +152,23 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		    p.path);
 
 	columns_init(&cols, &p, opt);
-	if (focus != NULL)
-		focus_apply(focus, &p, opt->format == FORMAT_FOLDED);
+	focus_hide(focus, &p);
+	focus_mark(focus, &p);
 	cycles_mark(&p, cols.primary);
+	/* The one estimate of the stacks, for every view that needs them. */
+	if (opt->format == FORMAT_FOLDED || p.focused)
+		stacks_estimate(&stacks, &p, cols.primary);
+	if (p.focused && opt->format != FORMAT_FOLDED) {
+		focus_apply(&p, &stacks, cols.primary);
+		cycles_mark(&p, cols.primary);
+	}
 	if (opt->format == FORMAT_FOLDED)
-		report_folded(out, &p, cols.primary);
+		report_folded(out, &stacks);
 	else if (opt->format == FORMAT_DOT)
 		print_graph(out, &p, opt, &cols);
 	else
 		print_table_report(out, &p, opt, &cols);
+	stacks_release(&stacks);
 	columns_release(&cols);
 	focus_free(focus);
 	rename_free(file_rename);

@@ -677,10 +677,21 @@ static void put_comment(const struct dot *d, const struct profile *p,
 
 	numfmt_count(total, d->total);
 	fprintf(d->out, "// cgannotate call graph of %s%s; shares of %s %s;"
-		" nodes of at least %g%%, calls of at least %g%%\n", event,
+		" nodes of at least %g%%, calls of at least %g%%", event,
 		profile_is_diff(p) ? ", NEW minus OLD" : d->diff ? ", changes" : "",
 		profile_is_diff(p) ? "OLD's total" : "the total",
 		total, opt->node_thres, opt->edge_thres);
+	if (p->focused) {
+		fputs("; focused on", d->out);
+		for (size_t i = 0; i < opt->nfocus; i++) {
+			char *re = clean_text(opt->focus[i]);
+
+			fprintf(d->out, " '%s'", re);
+			free(re);
+		}
+		fputs(" (costs while a match is on the stack, estimated)", d->out);
+	}
+	fputc('\n', d->out);
 	free(event);
 }
 

@@ -6,11 +6,12 @@
 
 #include <stdio.h>
 
-#include "model-profile.h"
+#include "calc-stacks.h"
 
-/* Write the stacks of P for event EVENT to OUT: frames are function names
- * (with ';' written as ':' and a newline as a space), lines in byte order,
- * each stack once, none with a count of 0. */
-void report_folded(FILE *out, struct profile *p, size_t event);
+/* Write the shown stacks of S to OUT: frames are function names (with ';'
+ * written as ':' and a newline as a space), lines in byte order, each
+ * stack once (functions of one name make one frame), none with a count of
+ * 0. */
+void report_folded(FILE *out, const struct stacks *s);
 
 #endif

@@ -372,6 +372,13 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 		json_end_object(j);
 	}
 	json_end_array(j);
+	json_key(j, "focus");
+	json_begin_array(j);
+	for (size_t i = 0; i < opt->nfocus; i++)
+		json_string(j, opt->focus[i]);
+	json_end_array(j);
+	json_key(j, "estimated");
+	json_bool(j, p->focused);
 	json_key(j, "events");
 	json_begin_array(j);
 	for (size_t i = 0; i < p->nevents; i++) {

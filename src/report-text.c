@@ -48,6 +48,15 @@ static void print_parts(FILE *out, const struct options *opt)
 	fputc('\n', out);
 }
 
+/* The --focus expressions, and what the costs then are. */
+static void print_focus(FILE *out, const struct options *opt)
+{
+	fputs("Focus:           ", out);
+	for (size_t i = 0; i < opt->nfocus; i++)
+		fprintf(out, " '%s'", opt->focus[i]);
+	fputs(" (costs while a match is on the stack, estimated)\n", out);
+}
+
 void report_header(FILE *out, const struct profile *p, const struct options *opt,
 		   const struct columns *c, const struct table *t)
 {
@@ -80,6 +89,8 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	fputc('\n', out);
 	if (opt->both_costs)
 		fputs("Inclusive:        both\n", out);
+	if (p->focused)
+		print_focus(out, opt);
 	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
 	print_list(out, "User annotated:   ", opt->user_files, opt->nuser);
 	fprintf(out, "Auto-annotation:  %s\n\n", opt->auto_annotate ? "on" : "off");

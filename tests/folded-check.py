@@ -9,6 +9,21 @@ usage: folded-check.py sums CGANNOTATE PROFILE [OPTION...]
        folded-check.py focus CGANNOTATE PROFILE RE
            --focus=RE prints exactly the lines of the output without it
            that have a frame matching RE.
+       folded-check.py invariants CGANNOTATE PROFILE [OPTION...]
+           The estimate agrees with the profile (--format=json with the same
+           options): for every function name outside cycles of calls (one
+           function of that name, or one called and others that nothing
+           calls), the stacks containing it add up to its inclusive cost
+           within 0.1% of the total, and no prefix of a stack ending in it
+           (a frame of a flame graph) is wider than that cost; every two
+           adjacent frames are a call of the profile, and the stacks through
+           a call outside cycles add up to at most its cost (0.1%).
+       folded-check.py agree CGANNOTATE PROFILE RE [OPTION...]
+           With --focus=RE, every function's inclusive cost is the same in
+           the function table (--inclusive=yes) as in the JSON report, and
+           for a name of one function, the sum of the folded stacks that
+           contain it; a matched function of one name outside cycles keeps
+           its inclusive cost without --focus (within 0.1% of the total).
        folded-check.py diamond DEPTH
            Writes a profile whose call graph is DEPTH diamonds in a row
            (2^DEPTH paths from top to bottom), costs as a real run makes
@@ -72,6 +87,127 @@ def sums(cga, profile, options):
     return None, '%d stacks, total %d' % (len(lines), sum(got.values()))
 
 
+def parse_folded(text):
+    stacks = []
+    for line in text.decode(errors='surrogateescape').split('\n')[:-1]:
+        frames, count = line.rsplit(' ', 1)
+        stacks.append((frames.split(';'), int(count)))
+    return stacks
+
+
+def invariants(cga, profile, options):
+    doc = json.loads(run(cga, ['--format=json', '--auto=no'] + options + [profile]))
+    k = primary_event(doc['events'], options)
+    total = sum((f['self'][k] or 0) for f in doc['functions'] if f['self'])
+    tol = total / 1000
+    val = lambda v: (v[k] or 0) if v else 0
+    byname = collections.defaultdict(list)
+    for f in doc['functions']:
+        byname[frame(f['function'])].append(f)
+    calls = collections.Counter()
+    cyclic = set()
+    for f in doc['functions']:
+        for c in f['callees']:
+            calls[(frame(f['function']), frame(c['function']))] += val(c['inclusive'])
+            if f['cycle'] is not None and f['cycle'] == next(
+                    (g['cycle'] for g in byname[frame(c['function'])]
+                     if g['file'] == c['file']), None):
+                cyclic.add((frame(f['function']), frame(c['function'])))
+    expect = {}
+    skipped = 0
+    for name, fs in byname.items():
+        called = [f for f in fs if f['callers']]
+        if any(f['cycle'] is not None for f in fs) or any(
+                c['function'] == f['function'] for f in fs for c in f['callees']):
+            continue
+        if len(fs) == 1 or len(called) == 1:
+            expect[name] = val((called or fs)[0]['inclusive'])
+        else:
+            skipped += 1
+    stacks = parse_folded(run(cga, ['--format=folded'] + options + [profile]))
+    through = collections.Counter()
+    width = collections.Counter()
+    pairs = collections.Counter()
+    for frames, count in stacks:
+        for name in set(frames):
+            through[name] += count
+        for i in range(len(frames)):
+            width[tuple(frames[:i + 1])] += count
+        for a, b in set(zip(frames, frames[1:])):
+            pairs[(a, b)] += count
+    problems = []
+    for name, incl in expect.items():
+        if abs(through[name] - incl) > tol:
+            problems.append('stacks through %s: %d, inclusive %d' % (name, through[name], incl))
+    for prefix, w in width.items():
+        if prefix[-1] in expect and w > expect[prefix[-1]]:
+            problems.append('frame %s: %d wider than %d' % (';'.join(prefix[-3:]), w,
+                                                               expect[prefix[-1]]))
+    for (a, b), w in pairs.items():
+        if (a, b) not in calls:
+            problems.append('%s;%s: no such call' % (a, b))
+        elif (a, b) not in cyclic and w > calls[(a, b)] + tol:
+            problems.append('%s;%s: %d through a call of %d' % (a, b, w, calls[(a, b)]))
+    if problems:
+        return '%d problems: %s' % (len(problems), '; '.join(problems[:4]))
+    return None, '%d stacks, %d functions checked (%d names skipped)' % (
+        len(stacks), len(expect), skipped)
+
+
+def table_rows(text):
+    """{"file:function [object]": count} of a one-column function table."""
+    rows, on = {}, False
+    for line in text.decode(errors='surrogateescape').split('\n'):
+        if line.endswith(' file:function'):
+            on = True
+            continue
+        if on and line.startswith('---'):
+            continue
+        if on and line == '':
+            break
+        if on:
+            count, name = line.split(None, 1)
+            rows[name] = None if count == '.' else int(count.replace(',', ''))
+    return rows
+
+
+def agree(cga, profile, rx, options):
+    options = options + ['--focus=' + rx]
+    doc = json.loads(run(cga, ['--format=json', '--auto=no'] + options + [profile]))
+    k = primary_event(doc['events'], options)
+    ev = doc['events'][k]['name']
+    total = sum((f['self'][k] or 0) for f in doc['functions'] if f['self'])
+    val = lambda v: (v[k] or 0) if v else 0
+    table = table_rows(run(cga, ['--inclusive=yes', '--threshold=100', '--show-percs=no',
+                                 '--auto=no', '--show=' + ev] + options + [profile]))
+    problems = []
+    names = collections.Counter(frame(f['function']) for f in doc['functions'])
+    through = collections.Counter()
+    for frames, count in parse_folded(run(cga, ['--format=folded'] + options + [profile])):
+        for name in set(frames):
+            through[name] += count
+    for f in doc['functions']:
+        row = '%s:%s' % (f['file'], f['function']) + (' [%s]' % f['object'] if f['object'] else '')
+        want = val(f['inclusive'])
+        if table.get(row, 0) != want:
+            problems.append('%s: table %r, JSON %d' % (row, table.get(row), want))
+        if names[frame(f['function'])] == 1 and through[frame(f['function'])] != want:
+            problems.append('%s: stacks %d, JSON %d' % (row, through[frame(f['function'])], want))
+    plain = json.loads(run(cga, ['--format=json', '--auto=no'] + options[:-1] + [profile]))
+    r = re.compile(rx)
+    for f in plain['functions']:
+        if r.search(f['function']) and f['cycle'] is None and names[frame(f['function'])] == 1:
+            got = [g for g in doc['functions'] if g['file'] == f['file'] and
+                   g['function'] == f['function']]
+            if abs(val(got[0]['inclusive'] if got else None) - val(f['inclusive'])) > total / 1000:
+                problems.append('match %s: %d focused, %d without --focus'
+                                % (f['function'], val(got[0]['inclusive']) if got else 0,
+                                   val(f['inclusive'])))
+    if problems:
+        return '%d problems: %s' % (len(problems), '; '.join(problems[:4]))
+    return None, '%d functions agree' % len(doc['functions'])
+
+
 def focus(cga, profile, rx):
     full = run(cga, ['--format=folded', profile]).decode().splitlines()
     got = run(cga, ['--format=folded', '--focus=' + rx, profile]).decode().splitlines()
@@ -114,6 +250,10 @@ def main(argv):
         return 0
     if len(argv) >= 3 and argv[0] == 'sums':
         res = sums(argv[1], argv[2], argv[3:])
+    elif len(argv) >= 4 and argv[0] == 'agree':
+        res = agree(argv[1], argv[2], argv[3], argv[4:])
+    elif len(argv) >= 3 and argv[0] == 'invariants':
+        res = invariants(argv[1], argv[2], argv[3:])
     elif len(argv) == 4 and argv[0] == 'focus':
         res = focus(argv[1], argv[2], argv[3])
     else:
