@@ -67,12 +67,12 @@ static void print_jumps(const struct listing *l, const struct instr_info *info)
 	char taken[NUMFMT_COUNT_MAX], executed[NUMFMT_COUNT_MAX];
 
 	for (const struct jump *j = info ? info->jumps : NULL; j != NULL; j = j->next) {
-		numfmt_count(taken, j->taken);
+		columns_format_count(l->c, taken, j->taken);
 		print_blank(l);
 		if (j->executed == COST_ABSENT) {
 			fprintf(l->out, " jump %s time%s", taken, j->taken == 1 ? "" : "s");
 		} else {
-			numfmt_count(executed, j->executed);
+			columns_format_count(l->c, executed, j->executed);
 			fprintf(l->out, " jump %s of %s time%s", taken, executed,
 				j->executed == 1 ? "" : "s");
 		}
@@ -150,7 +150,10 @@ static void print_share(struct listing *l)
 		if (self == NULL || self[i] == COST_ABSENT || self[i] == 0)
 			snprintf(pct, sizeof(pct), "-");
 		else
-			snprintf(pct, sizeof(pct), "%.2f%%", numfmt_ratio100(a, self[i]));
+			/* A ratio: in a diff, a self cost that fell by 2,000 of
+			 * which 2,000 are shown is 100%, not -100%. */
+			snprintf(pct, sizeof(pct), "%.2f%%",
+				 numfmt_ratio100(a, self[i]) * (self[i] < 0 ? -1 : 1));
 		fprintf(l->out, "%s %s %s", k ? "," : "", l->c->events[i].name, pct);
 	}
 	fputs(" of the function's self cost\n\n", l->out);
@@ -180,6 +183,7 @@ static void print_func(FILE *out, struct profile *p, const struct options *opt,
 
 		if (v != NULL)
 			columns_widen(c, l.w, v);
+		report_widen_call_lines(p, c, l.w, entry_of(&l, &af->lines[i]));
 		len = snprintf(addr, sizeof(addr), "0x%" PRIx64, af->lines[i].address);
 		if (len > l.addr_width)
 			l.addr_width = len;

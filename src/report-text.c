@@ -164,7 +164,9 @@ static void both_init(struct both_columns *b, const struct profile *p, const str
 	b->calls = strlen("calls");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct func *f = t->rows[i];
-		size_t w = numfmt_count_width(profile_times_called(p, f));
+		char count[NUMFMT_COUNT_MAX];
+		size_t w = c->changes ? columns_format_count(c, count, profile_times_called(p, f))
+				      : numfmt_count_width(profile_times_called(p, f));
 
 		columns_widen(c, b->incl, f->total);
 		if (f->self != NULL)
@@ -198,14 +200,14 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 	for (size_t k = 0; k < c->nshow; k++) {
 		size_t i = c->show[k];
 
-		columns_print_count(out, c, b->incl[i], i, incl ? incl[i] : COST_ABSENT);
+		columns_print_count(out, c, b->incl, i, incl ? incl[i] : COST_ABSENT);
 		if (f != NULL)
-			columns_print_count(out, c, b->self[i], i, f->self ? f->self[i] : COST_ABSENT);
+			columns_print_count(out, c, b->self, i, f->self ? f->self[i] : COST_ABSENT);
 		else
 			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
 	if (f != NULL)
-		numfmt_count(count, profile_times_called(b->p, f));
+		columns_format_count(c, count, profile_times_called(b->p, f));
 	fprintf(out, "%*s ", (int)b->calls, count);
 }
 
@@ -241,7 +243,7 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 			both_print_cells(out, c, both, rows[i].cost, NULL);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
-		numfmt_count(count, rows[i].count);
+		columns_format_count(c, count, rows[i].count);
 		/* "%s%s (%sx)" and " [%s]", without printf's cost for each row. */
 		fputs(callers ? " < " : " >   ", out);
 		fputs(rows[i].other->fullname, out);
@@ -256,6 +258,28 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 	free(costs);
 }
 
+/* In the changes form a call's change is not bounded by its caller's or
+ * callee's: the --tree lines of the shown rows widen the columns too. */
+static void widen_trees(const struct profile *p, const struct options *opt,
+			const struct columns *c, const struct table *t, size_t *w)
+{
+	for (size_t i = 0; i < t->nshown; i++) {
+		for (int side = 0; side < 2; side++) {
+			size_t n;
+			cost_t *costs;
+			struct call_row *rows;
+
+			if (!(side == 0 ? opt->tree_caller : opt->tree_calling))
+				continue;
+			rows = edge_rows(p, t->rows[i], side == 0, &n, &costs);
+			for (size_t k = 0; k < n; k++)
+				columns_widen(c, w, rows[k].cost);
+			free(rows);
+			free(costs);
+		}
+	}
+}
+
 void report_functions(FILE *out, const struct profile *p, const struct options *opt,
 		      const struct columns *c, const struct table *t)
 {
@@ -267,6 +291,8 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		columns_widen(c, w, t->rows[i]->total);
 	if (opt->both_costs)
 		both_init(&both, p, c, t);
+	if (c->changes && tree)
+		widen_trees(p, opt, c, t, opt->both_costs ? both.incl : w);
 	report_rule(out);
 	if (opt->both_costs)
 		both_print_header(out, c, &both);
@@ -331,9 +357,29 @@ void report_call_lines(FILE *out, const struct profile *p, const struct columns 
 	report_sort_calls(rows, n, c);
 	for (size_t i = 0; i < n; i++) {
 		columns_print_cost(out, c, w, rows[i].cost);
-		numfmt_count(count, rows[i].count);
+		columns_format_count(c, count, rows[i].count);
 		fprintf(out, " => %s (%sx)\n", rows[i].other->fullname, count);
 	}
 	free(rows);
 	free(costs);
+}
+
+void report_widen_call_lines(const struct profile *p, const struct columns *c, size_t *w,
+			     const struct line_entry *e)
+{
+	cost_t *cost;
+
+	if (!c->changes || e == NULL || e->sites == NULL)
+		return;
+	cost = xreallocarray(NULL, p->nevents ? p->nevents : 1, sizeof(*cost));
+	for (const struct call_site *s = e->sites; s; s = s->next) {
+		const cost_t *v;
+
+		if (s->caller != e->sites->caller)
+			continue;
+		v = cells_expand(&p->spill, s->cost, cost, p->nevents);
+		if (v != NULL)
+			columns_widen(c, w, v);
+	}
+	free(cost);
 }
