@@ -166,5 +166,11 @@ void columns_print_cost(FILE *out, const struct columns *c, const size_t *widths
 
 size_t columns_format_count(const struct columns *c, char *buf, cost_t n)
 {
-	return c->changes ? numfmt_grouped(buf, n) : numfmt_count(buf, n);
+	if (!c->changes)
+		return numfmt_count(buf, n);
+	if (n == 0) {
+		memcpy(buf, "\xc2\xb1" "0", 4);   /* U+00B1 PLUS-MINUS SIGN */
+		return 2;
+	}
+	return numfmt_grouped(buf, n);
 }

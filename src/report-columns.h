@@ -54,7 +54,9 @@ void columns_print_count(FILE *out, const struct columns *c, const size_t *width
 void columns_print_cost(FILE *out, const struct columns *c, const size_t *widths, const cost_t *v);
 /* A call or jump count N as the listings write it, into BUF (room for
  * NUMFMT_COUNT_MAX): with commas; in the changes form grouped after the
- * sign too.  Returns the length. */
+ * sign too, and "±0" for no change, which a 0 would not say (a count of
+ * 0 is a call still open when the profile was written).  Returns the
+ * number of characters, which is the length but for "±0" (3 bytes). */
 size_t columns_format_count(const struct columns *c, char *buf, cost_t n);
 
 #endif

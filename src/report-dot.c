@@ -20,6 +20,7 @@
 static const char replacement[] = "\xef\xbf\xbd";   /* U+FFFD */
 static const char ellipsis[] = "\xe2\x80\xa6";      /* U+2026 */
 static const char times[] = "\xc3\x97";             /* U+00D7 */
+static const char plus_minus[] = "\xc2\xb1";        /* U+00B1 */
 
 struct dot {
 	const struct profile *p;
@@ -388,13 +389,17 @@ static void format_share(char *buf, size_t cap, const struct dot *d, cost_t x)
 	snprintf(buf, cap, d->diff && x != 0 ? "%+.2f%%" : "%.2f%%", share(d, x));
 }
 
-/* "N×", signed in a diff. */
+/* "N×", signed in a diff, where no change is "±0×". */
 static void format_count(char *buf, const struct dot *d, cost_t n)
 {
 	size_t o = 0;
 
-	if (d->diff && n > 0)
+	if (d->diff && n > 0) {
 		buf[o++] = '+';
+	} else if (d->diff && n == 0) {
+		memcpy(buf, plus_minus, 2);
+		o = 2;
+	}
 	o += numfmt_decimal(buf + o, n);
 	memcpy(buf + o, times, sizeof(times));
 }

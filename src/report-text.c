@@ -196,6 +196,7 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 			     const cost_t *incl, const struct func *f)
 {
 	char count[NUMFMT_COUNT_MAX] = "";
+	size_t len = 0;
 
 	for (size_t k = 0; k < c->nshow; k++) {
 		size_t i = c->show[k];
@@ -207,8 +208,9 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
 	if (f != NULL)
-		columns_format_count(c, count, profile_times_called(b->p, f));
-	fprintf(out, "%*s ", (int)b->calls, count);
+		len = columns_format_count(c, count, profile_times_called(b->p, f));
+	/* Padded by characters: "±0" is 3 bytes. */
+	fprintf(out, "%*s%s ", (int)(b->calls > len ? b->calls - len : 0), "", count);
 }
 
 static void both_release(struct both_columns *b)

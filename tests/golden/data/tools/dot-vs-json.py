@@ -138,7 +138,9 @@ def fmt(x, total, diff):
 
 
 def count(n, diff):
-    return ("+%d" % n if diff and n > 0 else "%d" % n) + TIMES
+    if diff:
+        return ("+%d" % n if n > 0 else "\u00b10" if n == 0 else "%d" % n) + TIMES
+    return "%d" % n + TIMES
 
 
 def sccs(graph, nodes):
