@@ -48,6 +48,115 @@ static void print_parts(FILE *out, const struct options *opt)
 	fputc('\n', out);
 }
 
+/* The end of the parts of the profile whose first part is P->parts[FIRST]:
+ * the next part numbered 1 starts the next profile. */
+static size_t parts_end(const struct profile *p, size_t first)
+{
+	size_t end = first + 1;
+
+	while (end < p->nparts && p->parts[end].number != 1)
+		end++;
+	return end;
+}
+
+/* Whether S is a decimal number (of at most 18 digits), into *N. */
+static bool small_number(const char *s, unsigned long long *n)
+{
+	size_t len = strspn(s, "0123456789");
+
+	if (len == 0 || len > 18 || s[len] != '\0')
+		return false;
+	*n = strtoull(s, NULL, 10);
+	return true;
+}
+
+/* The part: names of the parts read of PARTS[0..N) (a part without one by
+ * its number), ", "-separated; runs of three or more consecutive numbers
+ * as "A-B". */
+static void print_part_names(FILE *out, const struct part *parts, size_t n)
+{
+	size_t count = 0;
+	unsigned long long run_first = 0, run_last = 0, v;
+	bool in_run = false;
+
+	for (size_t i = 0; i <= n; i++) {
+		bool more = i < n;
+		char number[24];
+		const char *name = NULL;
+
+		if (more && parts[i].skipped)
+			continue;
+		if (more) {
+			snprintf(number, sizeof(number), "%zu", parts[i].number);
+			name = *parts[i].name ? parts[i].name : number;
+			count++;
+		}
+		if (in_run && more && small_number(name, &v) && v == run_last + 1) {
+			run_last = v;
+			continue;
+		}
+		if (in_run) {
+			/* The run ends before NAME. */
+			if (run_last - run_first >= 2)
+				fprintf(out, "-%llu", run_last);
+			else
+				for (v = run_first + 1; v <= run_last; v++)
+					fprintf(out, ", %llu", v);
+			in_run = false;
+		}
+		if (!more)
+			break;
+		fprintf(out, "%s%s", count > 1 ? ", " : "", name);
+		if (small_number(name, &v)) {
+			in_run = true;
+			run_first = run_last = v;
+		}
+	}
+}
+
+/* The command, PID, parts read and thread of the profile whose first part
+ * is P->parts[FIRST], as callgrind_annotate prints them: "./prog (PID 42,
+ * part 1)"; when several parts are read, "parts 1, 3" or "parts 1-20". */
+static void print_target(FILE *out, const struct profile *p, size_t first)
+{
+	const struct part *part = &p->parts[first];
+	size_t end = parts_end(p, first), nread = 0;
+
+	fputs(*part->cmd ? part->cmd : "(unknown)", out);
+	if (*part->pid == '\0')
+		return;
+	fprintf(out, " (PID %s", part->pid);
+	if (*part->name) {
+		for (size_t i = first; i < end; i++)
+			nread += !p->parts[i].skipped;
+		fputs(nread > 1 ? ", parts " : ", part ", out);
+		print_part_names(out, p->parts + first, end - first);
+	}
+	if (*part->thread)
+		fprintf(out, ", thread %s", part->thread);
+	fputc(')', out);
+}
+
+/* "Profiled target:", the profile's; in a diff OLD's and NEW's. */
+static void print_targets(FILE *out, const struct profile *p, const struct options *opt)
+{
+	fputs("Profiled target:  ", out);
+	if (p->nparts == 0) {
+		fputs("(unknown)\n", out);
+		return;
+	}
+	if (opt->mode != MODE_DIFF) {
+		print_target(out, p, 0);
+		fputc('\n', out);
+		return;
+	}
+	fputs("OLD: ", out);
+	print_target(out, p, 0);
+	fputs("\n                  NEW: ", out);
+	print_target(out, p, parts_end(p, 0));
+	fputc('\n', out);
+}
+
 void report_header(FILE *out, const struct profile *p, const struct options *opt,
 		   const struct columns *c, const struct table *t)
 {
@@ -59,16 +168,7 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	report_rule(out);
 	if (p->desc)
 		fputs(p->desc, out);
-	fprintf(out, "Profiled target:  %s", *p->cmd ? p->cmd : "(unknown)");
-	if (*p->pid) {
-		fprintf(out, " (PID %s", p->pid);
-		if (*p->part_name)
-			fprintf(out, ", part %s", p->part_name);
-		if (*p->thread)
-			fprintf(out, ", thread %s", p->thread);
-		fputc(')', out);
-	}
-	fputc('\n', out);
+	print_targets(out, p, opt);
 	if (opt->nparts > 0)
 		print_parts(out, opt);
 	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nraw);
