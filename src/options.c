@@ -69,6 +69,9 @@ static const char usage_text[] =
 "                          in the table, per instruction (needs objdump) [no]\n"
 "    --asm-function=RE     also the machine code of the functions whose\n"
 "                          file:function matches RE (repeatable)\n"
+"    --name-width=N        shorten function names in the text report to N\n"
+"                          characters: template arguments to <\u2026>, then the\n"
+"                          parameters to (\u2026), then the middle [no limit]\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
@@ -107,6 +110,7 @@ enum {
 	OPT_ASM_FUNCTION,
 	OPT_NODE_THRES,
 	OPT_EDGE_THRES,
+	OPT_NAME_WIDTH,
 };
 
 static const struct option longopts[] = {
@@ -135,6 +139,7 @@ static const struct option longopts[] = {
 	{ "asm-function", required_argument, NULL, OPT_ASM_FUNCTION },
 	{ "node-thres", required_argument, NULL, OPT_NODE_THRES },
 	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
+	{ "name-width", required_argument, NULL, OPT_NAME_WIDTH },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -292,6 +297,21 @@ static double parse_percentage(const char *option, const char *value)
 
 	free(text);
 	return v;
+}
+
+/* --name-width=N: a number of characters, at least 1. */
+static size_t parse_name_width(const char *value)
+{
+	char *end;
+	unsigned long n;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("name-width", value);
+	errno = 0;
+	n = strtoul(value, &end, 10);
+	if (*end != '\0' || errno != 0 || n == 0 || n > 1000000000UL)
+		bad_value("name-width", value);
+	return n;
 }
 
 static void set_format(struct options *opt, const char *value)
@@ -468,6 +488,9 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_EDGE_THRES:
 		opt->edge_thres = parse_percentage("edge-thres", arg);
+		break;
+	case OPT_NAME_WIDTH:
+		opt->name_width = parse_name_width(arg);
 		break;
 	default:
 		usage(EXIT_USAGE);

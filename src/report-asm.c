@@ -159,10 +159,11 @@ static void print_share(struct listing *l)
 	fputs(" of the function's self cost\n\n", l->out);
 }
 
-static void print_header(const struct asm_func *af, FILE *out)
+static void print_header(const struct asm_func *af, const struct columns *c, FILE *out)
 {
 	report_rule(out);
-	fprintf(out, "-- Machine code: %s", af->func->fullname);
+	fputs("-- Machine code: ", out);
+	report_print_name(out, c, af->func);
 	if (*af->code->object)
 		fprintf(out, " [%s]", af->code->object);
 	fprintf(out, " 0x%" PRIx64 "-0x%" PRIx64 "\n", af->low, af->high);
@@ -190,7 +191,7 @@ static void print_func(FILE *out, struct profile *p, const struct options *opt,
 	}
 	for (size_t k = 0; k < c->nshow; k++)
 		l.blank += l.w[c->show[k]] + 1;
-	print_header(af, out);
+	print_header(af, c, out);
 	if (!af->object_read)
 		fprintf(out, "  No disassembly: %s\n",
 			af->object_known ? "the object could not be read"

@@ -20,6 +20,7 @@ void columns_init(struct columns *c, const struct profile *p, const struct optio
 	c->events = p->events;
 	c->nevents = p->nevents;
 	c->show_percs = opt->show_percs;
+	c->name_width = opt->name_width;
 	c->nshow = opt->nshow ? opt->nshow : p->nevents;
 	c->show = xmalloc(c->nshow * sizeof(*c->show));
 	for (size_t i = 0; i < c->nshow; i++)

@@ -27,6 +27,7 @@ struct columns {
 				      too, percentages with two decimals, columns as
 				      wide as they need (see columns_print_count) */
 	const cost_t *summary;     /* percentages are relative to it */
+	size_t name_width;         /* --name-width: function names shortened to it; 0: never */
 };
 
 /* Resolve --show and --sort against P's events; dies with EXIT_USAGE

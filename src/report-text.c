@@ -3,8 +3,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt-name.h"
 #include "fmt-num.h"
 #include "xalloc.h"
+
+void report_print_name(FILE *out, const struct columns *c, const struct func *f)
+{
+	char *name;
+
+	if (c->name_width == 0 || name_chars(f->key.name) <= c->name_width) {
+		fputs(f->fullname, out);
+		return;
+	}
+	name = name_shorten(f->key.name, c->name_width);
+	fputs(f->key.file->name, out);
+	fputc(':', out);
+	fputs(name, out);
+	free(name);
+}
 
 void report_rule(FILE *out)
 {
@@ -348,7 +364,7 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 		columns_format_count(c, count, rows[i].count);
 		/* "%s%s (%sx)" and " [%s]", without printf's cost for each row. */
 		fputs(callers ? " < " : " >   ", out);
-		fputs(rows[i].other->fullname, out);
+		report_print_name(out, c, rows[i].other);
 		fputs(" (", out);
 		fputs(count, out);
 		fputs("x)", out);
@@ -415,7 +431,7 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		else
 			columns_print_cost(out, c, w, f->total);
 		fputs(tree ? " *  " : " ", out);
-		fputs(f->fullname, out);
+		report_print_name(out, c, f);
 		if (f->object != NULL && *f->object)
 			print_object(out, f->object);
 		fputc('\n', out);
@@ -460,7 +476,9 @@ void report_call_lines(FILE *out, const struct profile *p, const struct columns 
 	for (size_t i = 0; i < n; i++) {
 		columns_print_cost(out, c, w, rows[i].cost);
 		columns_format_count(c, count, rows[i].count);
-		fprintf(out, " => %s (%sx)\n", rows[i].other->fullname, count);
+		fputs(" => ", out);
+		report_print_name(out, c, rows[i].other);
+		fprintf(out, " (%sx)\n", count);
 	}
 	free(rows);
 	free(costs);

@@ -16,6 +16,10 @@ void report_totals(FILE *out, const struct columns *c, const struct table *t);
 void report_functions(FILE *out, const struct profile *p, const struct options *opt,
 		      const struct columns *c, const struct table *t);
 
+/* F's "file:function" as the listings print it: with --name-width, the
+ * function's name shortened (see fmt-name.h). */
+void report_print_name(FILE *out, const struct columns *c, const struct func *f);
+
 /* The 80-dash rule that separates sections. */
 void report_rule(FILE *out);
 
