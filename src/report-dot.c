@@ -56,12 +56,22 @@ static double share(const struct dot *d, cost_t x)
 	return numfmt_ratio100(x, d->total);
 }
 
-/* Weight of a share for colour and width, 0..1; a change by its size. */
+/* Weight of a share for width, 0..1; a change by its size. */
 static double weight(double pct)
 {
 	double w = fabs(pct) / 100.0;
 
 	return w > 1.0 ? 1.0 : w;
+}
+
+/* The colour of a share: the temperature of its weight, or in a diff the
+ * diverging map of the signed change (red for more, blue for less). */
+static void share_color(const struct dot *d, double pct, char *buf)
+{
+	if (d->diff)
+		color_diverging(pct / 100.0, buf);
+	else
+		color_temperature(weight(pct), buf);
 }
 
 /* ---- quoted strings ---- */
@@ -317,7 +327,7 @@ static void put_node(const struct dot *d, const struct func *f)
 {
 	char color[COLOR_HEX_MAX];
 
-	color_temperature(weight(share(d, value(f->total, d->event))), color);
+	share_color(d, share(d, value(f->total, d->event)), color);
 	fputc('\t', d->out);
 	put_name(d->out, f, true);
 	fprintf(d->out, " [color=\"%s\", label=", color);
@@ -342,12 +352,12 @@ static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = edge_value(d, e);
 	bool cycle = in_cycle(d, e);
-	double w = weight(share(d, cycle ? value(e->key.callee->total, d->event) : x));
-	double pen = fmax(4.0 * w, 0.5);
+	double s = share(d, cycle ? value(e->key.callee->total, d->event) : x);
+	double pen = fmax(4.0 * weight(s), 0.5);
 	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 4];
 	struct quoted q;
 
-	color_temperature(w, color);
+	share_color(d, s, color);
 	format_share(pct, sizeof(pct), d, x);
 	format_count(calls, d, edge_count(d->p, e));
 	fputc('\t', d->out);
@@ -376,11 +386,11 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
  * into shows where it belongs. */
 static void put_inlined(const struct dot *d, const struct func *f)
 {
-	double w = weight(share(d, value(f->total, d->event)));
-	double pen = fmax(4.0 * w, 0.5);
+	double s = share(d, value(f->total, d->event));
+	double pen = fmax(4.0 * weight(s), 0.5);
 	char color[COLOR_HEX_MAX];
 
-	color_temperature(w, color);
+	share_color(d, s, color);
 	fputc('\t', d->out);
 	put_name(d->out, f->host, true);
 	fputs(" -> ", d->out);

@@ -11,7 +11,8 @@ inclusive cost and call edges).  Checked:
   - each node's id names its file and function; its label's lines are the
     name (whole when it has at most 60 characters, else at most 60), the file,
     the inclusive share, the self share in parentheses and the calls "N×";
-    its colour is the temperature map of the inclusive share (colorsys);
+    its colour is the temperature map of the inclusive share (colorsys), in
+    a diff the diverging map of the signed change;
   - the call edges are exactly the calls between nodes that are inside a
     cycle of calls (found here with the "inlined" edges merging inlined code
     into its host), or whose cost is at least EDGE_THRES %; a call in a cycle
@@ -102,6 +103,15 @@ def clean(name):
 def color(w):
     w = min(max(w, 0.0), 1.0)
     r, g, b = colorsys.hls_to_rgb(2.0 / 3.0 * (1.0 - w), 0.25 + 0.25 * w, 0.8 + 0.2 * w)
+    byte = lambda f: 0 if f <= 0 else 255 if f >= 1 else int(255.0 * f + 0.5)
+    return "#%02x%02x%02x" % (byte(r), byte(g), byte(b))
+
+
+def diverging(w):
+    """The colour of a change w (-1..1): red for more, blue for less, HSL
+    saturation sqrt(|w|), lightness 0.4."""
+    w = min(max(w, -1.0), 1.0)
+    r, g, b = colorsys.hls_to_rgb(2.0 / 3.0 if w < 0 else 0.0, 0.4, math.sqrt(abs(w)))
     byte = lambda f: 0 if f <= 0 else 255 if f >= 1 else int(255.0 * f + 0.5)
     return "#%02x%02x%02x" % (byte(r), byte(g), byte(b))
 
@@ -217,7 +227,8 @@ def main():
             fail(problems, "node %r: name shown as %r" % (k, name))
         if len(name) > 60:
             fail(problems, "node %r: name of %d characters" % (k, len(name)))
-        c = color(abs(share(val(f["inclusive"]), total)) / 100)
+        s = share(val(f["inclusive"]), total)
+        c = diverging(s / 100) if diff else color(abs(s) / 100)
         if a.get("color") != c:
             fail(problems, "node %r: colour %s, expected %s" % (k, a.get("color"), c))
 
@@ -268,7 +279,8 @@ def main():
         x = val(funcs[e[1]]["inclusive"]) if cyc else val(c["inclusive"])
         w = min(abs(share(x, total)) / 100, 1.0)
         pen = max(4 * w, 0.5)
-        expect = {"color": color(w), "fontcolor": color(w), "penwidth": "%.2f" % pen,
+        c = diverging(share(x, total) / 100) if diff else color(w)
+        expect = {"color": c, "fontcolor": c, "penwidth": "%.2f" % pen,
                   "arrowsize": "%.2f" % (0.5 * math.sqrt(pen))}
         for key, v in expect.items():
             if attrs.get(key) != v:
