@@ -230,7 +230,8 @@ static void format_share(char *buf, size_t cap, const struct dot *d, cost_t x)
 	snprintf(buf, cap, d->diff && x != 0 ? "%+.2f%%" : "%.2f%%", share(d, x));
 }
 
-/* "N×", signed in a diff, where no change is "±0×". */
+/* "N×" with commas ("105,561×"), signed in a diff, where no change is
+ * "±0×". */
 static void format_count(char *buf, const struct dot *d, cost_t n)
 {
 	size_t o = 0;
@@ -241,7 +242,7 @@ static void format_count(char *buf, const struct dot *d, cost_t n)
 		memcpy(buf, plus_minus, 2);
 		o = 2;
 	}
-	o += numfmt_decimal(buf + o, n);
+	o += numfmt_grouped(buf + o, n);
 	memcpy(buf + o, times, sizeof(times));
 }
 
@@ -282,22 +283,35 @@ static char *location(const struct func *f)
 	return line;
 }
 
+/* Name, where, inclusive share, (self share), calls.  Code inlined from
+ * another file is no function of its own, though the profile lists it
+ * under its host's name: "code inlined into main", "from stl_algo.h
+ * [obj]", and no count, since nothing calls it (unless something does). */
 static void put_label(FILE *out, const struct dot *d, const struct func *f)
 {
 	char *name = clean_text(f->key.name), *shown = name_shorten(name, LABEL_MAX), *where = location(f);
-	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 4];
+	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
+	cost_t called = profile_times_called(d->p, f);
+	bool inlined = f->host != NULL, counted = !inlined || called != 0;
 	struct quoted q;
 
 	format_share(incl, sizeof(incl), d, value(f->total, d->event));
 	format_share(self, sizeof(self), d, value(f->self, d->event));
 	snprintf(self_paren, sizeof(self_paren), "(%s)", self);
-	format_count(calls, d, profile_times_called(d->p, f));
+	format_count(calls, d, called);
 	quoted_begin(&q, out);
-	put_line(&q, shown, false);
+	if (inlined) {
+		put_escaped(&q, "code inlined into ", ESC_TEXT);
+		put_line(&q, shown, false);
+		put_escaped(&q, "from ", ESC_TEXT);
+	} else {
+		put_line(&q, shown, false);
+	}
 	put_line(&q, where, false);
 	put_line(&q, incl, false);
-	put_line(&q, self_paren, false);
-	put_line(&q, calls, true);
+	put_line(&q, self_paren, !counted);
+	if (counted)
+		put_line(&q, calls, true);
 	quoted_end(&q);
 	free(name);
 	free(shown);
@@ -354,7 +368,7 @@ static void put_edge(const struct dot *d, const struct edge *e)
 	bool cycle = in_cycle(d, e);
 	double s = share(d, cycle ? value(e->key.callee->total, d->event) : x);
 	double pen = fmax(4.0 * weight(s), 0.5);
-	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 4];
+	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 8];
 	struct quoted q;
 
 	share_color(d, s, color);
@@ -494,7 +508,7 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	char *event = clean_text(p->events[d->event].name);
 	char total[NUMFMT_COUNT_MAX];
 
-	numfmt_count(total, d->total);
+	numfmt_grouped(total, d->total);
 	fprintf(d->out, "// cgannotate call graph of %s%s; shares of %s %s;"
 		" nodes of at least %g%%, calls of at least %g%%\n", event,
 		profile_is_diff(p) ? ", NEW minus OLD" : d->diff ? ", changes" : "",

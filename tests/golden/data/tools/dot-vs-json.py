@@ -10,7 +10,10 @@ inclusive cost and call edges).  Checked:
     NODE_THRES % of the total (in a diff: in size, of OLD's total);
   - each node's id names its file and function; its label's lines are the
     name (whole when it has at most 60 characters, else at most 60), the file,
-    the inclusive share, the self share in parentheses and the calls "N×";
+    the inclusive share, the self share in parentheses and the calls "N×"
+    (with commas); code inlined from another file (the target of a dashed
+    edge) reads "code inlined into NAME", "from FILE", the shares, and no
+    count when nothing calls it;
     its colour is the temperature map of the inclusive share (colorsys), in
     a diff the diverging map of the signed change;
   - the call edges are exactly the calls between nodes that are inside a
@@ -28,6 +31,7 @@ import re
 import sys
 
 TIMES = "\u00d7"
+INLINED = "code inlined into "
 
 
 def fail(problems, msg):
@@ -148,9 +152,10 @@ def fmt(x, total, diff):
 
 
 def count(n, diff):
+    """"N\u00d7" with commas; in a diff signed, and "\u00b10\u00d7" for no change."""
     if diff:
-        return ("+%d" % n if n > 0 else "\u00b10" if n == 0 else "%d" % n) + TIMES
-    return "%d" % n + TIMES
+        return ("+{:,}".format(n) if n > 0 else "\u00b10" if n == 0 else "{:,}".format(n)) + TIMES
+    return "{:,}".format(n) + TIMES
 
 
 def sccs(graph, nodes):
@@ -214,14 +219,33 @@ def main():
         fail(problems, "missing node %r" % (k,))
     for k in sorted(set(nodes) - want):
         fail(problems, "unexpected node %r" % (k,))
+    # Inlined code: the target of a dashed edge from its host.
+    dashed = {b for a, b, attrs in edges if attrs.get("style") == "dashed"}
+    names = {}
+    for k in funcs:
+        names.setdefault(k[1], set()).add(k[0])
     for k in sorted(want & set(nodes)):
         f, a = funcs[k], nodes[k]
         lines = label_lines(a["label"])
         calls = sum(c["count"] for c in f["callers"])
+        inlined = lines[0].startswith(INLINED)
         expect = [fmt(val(f["inclusive"]), total, diff),
-                  "(%s)" % fmt(val(f["self"]), total, diff), count(calls, diff)]
-        if len(lines) != 5 or lines[2:] != expect:
+                  "(%s)" % fmt(val(f["self"]), total, diff)]
+        # Inlined code shows no count, unless something calls it.
+        if not inlined or calls != 0:
+            expect.append(count(calls, diff))
+        if len(lines) != 2 + len(expect) or lines[2:] != expect:
             fail(problems, "node %r: label %r, expected ... %r" % (k, lines, expect))
+        if k in dashed and not inlined:
+            fail(problems, "node %r: inlined code not labelled so: %r" % (k, lines[:2]))
+        if inlined:
+            # Code of another file, listed under its host's name: it has no
+            # object of its own, and its host is a function of that name.
+            if f["object"] is not None or len(names[k[1]]) < 2:
+                fail(problems, "node %r: labelled inlined code, but it is no such" % (k,))
+            if not lines[1].startswith("from "):
+                fail(problems, "node %r: inlined code's second line %r" % (k, lines[1]))
+            lines[0] = lines[0][len(INLINED):]
         name = lines[0]
         if len(k[1]) <= 60 and name != clean(k[1]):
             fail(problems, "node %r: name shown as %r" % (k, name))
