@@ -51,6 +51,16 @@ size_t numfmt_count(char *buf, cost_t c)
 	return o;
 }
 
+size_t numfmt_grouped(char *buf, cost_t c)
+{
+	if (c == COST_ABSENT || c >= 0)
+		return numfmt_count(buf, c);
+	buf[0] = '-';
+	/* -COST_ABSENT is not a count: every other negative one has a
+	 * magnitude that numfmt_count writes. */
+	return 1 + numfmt_count(buf + 1, -c);
+}
+
 size_t numfmt_count_width(cost_t c)
 {
 	char digits[NUMFMT_COUNT_MAX];
@@ -126,26 +136,46 @@ static uint64_t round_scaled(double p, uint64_t scale)
 	return n + (rest > half || (rest == half && (n & 1)));
 }
 
+/* |P| < 2^30 with SCALE 10 or 100: "-12.3" or "-12.34".  Returns the
+ * length. */
+static size_t write_scaled(char *text, double p, uint64_t scale)
+{
+	uint64_t n = round_scaled(p, scale);
+	size_t len = 0;
+
+	if (signbit(p))
+		text[len++] = '-';
+	len += numfmt_decimal(text + len, (cost_t)(n / scale));
+	text[len++] = '.';
+	if (scale == 100)
+		text[len++] = (char)('0' + n / 10 % 10);
+	text[len++] = (char)('0' + n % 10);
+	text[len] = '\0';
+	return len;
+}
+
+size_t numfmt_fixed2(char *buf, double p)
+{
+	int n;
+
+	if (fabs(p) < (double)(1 << 30))
+		return write_scaled(buf, p, 100);
+	n = snprintf(buf, NUMFMT_PERCENT_MAX, "%.2f", p);
+	return n < NUMFMT_PERCENT_MAX ? (size_t)n : NUMFMT_PERCENT_MAX - 1;
+}
+
 size_t numfmt_percent(char *buf, double p)
 {
 	bool two = -9.995 < p && p < 99.995;
-	uint64_t scale = two ? 100 : 10, n;
 	char text[32];
-	size_t len = 0, pad;
+	size_t len, pad;
 
 	/* printf's %f costs more than all the rest of a table row: the usual
 	 * percentages are written here, as printf writes them. */
 	if (!(fabs(p) < (double)(1 << 30)))
 		return (size_t)snprintf(buf, NUMFMT_PERCENT_MAX,
 					two ? " (%5.2f%%)" : " (%5.1f%%)", p);
-	n = round_scaled(p, scale);
-	if (signbit(p))
-		text[len++] = '-';
-	len += numfmt_decimal(text + len, (cost_t)(n / scale));
-	text[len++] = '.';
-	if (two)
-		text[len++] = (char)('0' + n / 10 % 10);
-	text[len++] = (char)('0' + n % 10);
+	len = write_scaled(text, p, two ? 100 : 10);
 	/* " (%5.Nf%)" */
 	pad = len < 5 ? 5 - len : 0;
 	memcpy(buf, " (", 2);

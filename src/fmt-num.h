@@ -23,6 +23,10 @@ size_t numfmt_decimal(char *buf, cost_t v);
  * of digits).  Returns the length. */
 size_t numfmt_count(char *buf, cost_t c);
 
+/* Write C into BUF as a change reads best: "." when absent; digits grouped
+ * by commas after the sign too ("-6,448,401").  Returns the length. */
+size_t numfmt_grouped(char *buf, cost_t c);
+
 /* Columns the count needs, as the reference computes it from the digits
  * alone: len + (len - 1) / 3, the sign counted as a digit. */
 size_t numfmt_count_width(cost_t c);
@@ -33,6 +37,10 @@ double numfmt_ratio100(cost_t x, cost_t total);
 
 /* " (12.34%)" for -9.995 < P < 99.995, else " (100.0%)".  Returns the length. */
 size_t numfmt_percent(char *buf, double p);
+
+/* P with two decimals, as printf's "%.2f" writes it ("-31.87",
+ * "-150.00").  Returns the length, less than NUMFMT_PERCENT_MAX. */
+size_t numfmt_fixed2(char *buf, double p);
 
 /* Perl's X / Y (Y != 0) for integers, which Perl holds exactly from
  * -2^63 to 2^64-1 and as doubles beyond. */

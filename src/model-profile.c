@@ -40,7 +40,7 @@ void profile_init(struct profile *p, const char *path)
 	p->strings = xcalloc(1, sizeof(*p->strings));
 	cell_spill_init(&p->spill);
 	p->path = path;
-	p->creator = p->cmd = p->pid = p->thread = p->part_name = "";
+	p->creator = p->cmd = "";
 	p->strip_prefix = "";
 }
 
@@ -432,6 +432,7 @@ struct part *profile_new_part(struct profile *p, size_t line)
 	part = &p->parts[p->nparts++];
 	memset(part, 0, sizeof(*part));
 	part->line = line;
+	part->cmd = part->pid = part->thread = part->name = "";
 	return part;
 }
 

@@ -111,6 +111,9 @@ struct part {
 	bool skipped;              /* not selected by --part: nothing of it was added */
 	bool negated;              /* its costs were subtracted (the OLD side of a diff);
 				      summary and totals are kept as written */
+	/* Its header lines ("" when absent): what the report's header says
+	 * of the profile whose first part this is. */
+	const char *cmd, *pid, *thread, *name;
 };
 
 /* An event computed from others ("event: Sum = Ir + 10 Dr"): the sum of
@@ -153,8 +156,9 @@ struct profile {
 	struct arena edge_arena;    /* the edges, apart: walking them is then walking memory in order */
 	struct cell_spill spill;   /* the wide counts of the per-line cells */
 	const char *path;
-	/* Header fields, from the first part as callgrind_annotate shows them. */
-	const char *creator, *cmd, *pid, *thread, *part_name;
+	/* Header fields, from the first part as callgrind_annotate shows them
+	 * (each part has its own cmd, pid, thread and name: see struct part). */
+	const char *creator, *cmd;
 	char *desc;                /* "desc:" lines except "Option:" ones, each ending in \n */
 	size_t desc_len;
 	struct event *events;      /* the raw events, then the derived ones */

@@ -69,15 +69,20 @@ static const char usage_text[] =
 "                          in the table, per instruction (needs objdump) [no]\n"
 "    --asm-function=RE     also the machine code of the functions whose\n"
 "                          file:function matches RE (repeatable)\n"
+"    --name-width=N        shorten function names in the text report to N\n"
+"                          characters: template arguments to <\u2026>, then the\n"
+"                          parameters to (\u2026), then the middle [no limit]\n"
 "    --routine=NAME|ID     aprof: detail one routine (repeatable)\n"
 "    --mangled             aprof: show mangled routine names\n"
 "    aprof reports also take --sort=self|cumulative|calls|inputs and\n"
 "    --tree=calling (the calling-context tree)\n"
 "  The call graph is of the first --sort event, else the first shown.  Node\n"
-"  labels: function, file [object], inclusive share, (self share), calls N\u00d7;\n"
+"  labels: function, file [object], inclusive share, (self share), calls N\u00d7\n"
+"  (code inlined from another file: \"code inlined into F\", \"from file\");\n"
 "  edge labels: share of the call, N\u00d7 (only N\u00d7 inside a cycle of calls).\n"
 "  Colour of share w (0..1): HSL hue 2/3(1-w), saturation 0.8+0.2w, lightness\n"
-"  0.25+0.25w, from dark blue to red.\n"
+"  0.25+0.25w, from dark blue to red.  In a diff, of the change w (-1..1):\n"
+"  red for more, blue for less, saturation sqrt|w|, lightness 0.4 (grey at 0).\n"
 "  A profile named '-' is read from standard input.\n"
 "  gzip-compressed profiles are read as they are (magic bytes, not names).\n"
 "\n"
@@ -107,6 +112,7 @@ enum {
 	OPT_ASM_FUNCTION,
 	OPT_NODE_THRES,
 	OPT_EDGE_THRES,
+	OPT_NAME_WIDTH,
 };
 
 static const struct option longopts[] = {
@@ -135,6 +141,7 @@ static const struct option longopts[] = {
 	{ "asm-function", required_argument, NULL, OPT_ASM_FUNCTION },
 	{ "node-thres", required_argument, NULL, OPT_NODE_THRES },
 	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
+	{ "name-width", required_argument, NULL, OPT_NAME_WIDTH },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -292,6 +299,21 @@ static double parse_percentage(const char *option, const char *value)
 
 	free(text);
 	return v;
+}
+
+/* --name-width=N: a number of characters, at least 1. */
+static size_t parse_name_width(const char *value)
+{
+	char *end;
+	unsigned long n;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("name-width", value);
+	errno = 0;
+	n = strtoul(value, &end, 10);
+	if (*end != '\0' || errno != 0 || n == 0 || n > 1000000000UL)
+		bad_value("name-width", value);
+	return n;
 }
 
 static void set_format(struct options *opt, const char *value)
@@ -468,6 +490,9 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_EDGE_THRES:
 		opt->edge_thres = parse_percentage("edge-thres", arg);
+		break;
+	case OPT_NAME_WIDTH:
+		opt->name_width = parse_name_width(arg);
 		break;
 	default:
 		usage(EXIT_USAGE);

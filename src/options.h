@@ -59,6 +59,8 @@ struct options {
 	size_t nasm_functions;
 	double node_thres;         /* --format=dot: least inclusive share of a node, in % */
 	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
+	size_t name_width;         /* --name-width: text report's function names shortened
+				      to at most this many characters; 0: never */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

@@ -74,6 +74,7 @@ static void print_table_report(FILE *out, struct profile *p, const struct option
 	} else {
 		table_build(&table, p, opt, cols->sort, cols->nsort);
 		cols->summary = table.base;
+		cols->changes = table.diff;
 		if (p->keep_instr)
 			asm_build(&code, p, opt, table.rows, table.nrows, table.nshown,
 				  (size_t)opt->context);

@@ -944,10 +944,14 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 			       (int)(end - v), v);
 		break;
 	case H_CREATOR: if (first) p->creator = text; break;
-	case H_PID:     if (first) p->pid = text; break;
-	case H_THREAD:  if (first) p->thread = text; break;
-	case H_PART:    if (first) p->part_name = text; break;
-	case H_CMD:     if (first) p->cmd = text; break;
+	case H_PID:     r->part->pid = text; break;
+	case H_THREAD:  r->part->thread = text; break;
+	case H_PART:    r->part->name = text; break;
+	case H_CMD:
+		r->part->cmd = text;
+		if (first)
+			p->cmd = text;
+		break;
 	case H_DESC:
 		/* callgrind_annotate hides the profiler's option list. */
 		if (first && !(end - v >= 7 && memcmp(v, "Option:", 7) == 0))

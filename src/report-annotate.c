@@ -202,9 +202,11 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 	const struct line_entry *zero;
 	bool more = true;
 
-	for (size_t i = 0; i < pf->lines.count; i++)
+	for (size_t i = 0; i < pf->lines.count; i++) {
 		if (pf->lines.entries[i].cost != NULL)
 			columns_widen(a->c, w, line_cost(a, &pf->lines.entries[i]));
+		report_widen_call_lines(a->p, a->c, w, &pf->lines.entries[i]);
+	}
 	columns_print_events(a->out, a->c, w);
 	fputs("\n\n", a->out);
 	if (n > 0 && lines[0] == 0)

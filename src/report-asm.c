@@ -67,12 +67,12 @@ static void print_jumps(const struct listing *l, const struct instr_info *info)
 	char taken[NUMFMT_COUNT_MAX], executed[NUMFMT_COUNT_MAX];
 
 	for (const struct jump *j = info ? info->jumps : NULL; j != NULL; j = j->next) {
-		numfmt_count(taken, j->taken);
+		columns_format_count(l->c, taken, j->taken);
 		print_blank(l);
 		if (j->executed == COST_ABSENT) {
 			fprintf(l->out, " jump %s time%s", taken, j->taken == 1 ? "" : "s");
 		} else {
-			numfmt_count(executed, j->executed);
+			columns_format_count(l->c, executed, j->executed);
 			fprintf(l->out, " jump %s of %s time%s", taken, executed,
 				j->executed == 1 ? "" : "s");
 		}
@@ -150,16 +150,20 @@ static void print_share(struct listing *l)
 		if (self == NULL || self[i] == COST_ABSENT || self[i] == 0)
 			snprintf(pct, sizeof(pct), "-");
 		else
-			snprintf(pct, sizeof(pct), "%.2f%%", numfmt_ratio100(a, self[i]));
+			/* A ratio: in a diff, a self cost that fell by 2,000 of
+			 * which 2,000 are shown is 100%, not -100%. */
+			snprintf(pct, sizeof(pct), "%.2f%%",
+				 numfmt_ratio100(a, self[i]) * (self[i] < 0 ? -1 : 1));
 		fprintf(l->out, "%s %s %s", k ? "," : "", l->c->events[i].name, pct);
 	}
 	fputs(" of the function's self cost\n\n", l->out);
 }
 
-static void print_header(const struct asm_func *af, FILE *out)
+static void print_header(const struct asm_func *af, const struct columns *c, FILE *out)
 {
 	report_rule(out);
-	fprintf(out, "-- Machine code: %s", af->func->fullname);
+	fputs("-- Machine code: ", out);
+	report_print_name(out, c, af->func);
 	if (*af->code->object)
 		fprintf(out, " [%s]", af->code->object);
 	fprintf(out, " 0x%" PRIx64 "-0x%" PRIx64 "\n", af->low, af->high);
@@ -180,13 +184,14 @@ static void print_func(FILE *out, struct profile *p, const struct options *opt,
 
 		if (v != NULL)
 			columns_widen(c, l.w, v);
+		report_widen_call_lines(p, c, l.w, entry_of(&l, &af->lines[i]));
 		len = snprintf(addr, sizeof(addr), "0x%" PRIx64, af->lines[i].address);
 		if (len > l.addr_width)
 			l.addr_width = len;
 	}
 	for (size_t k = 0; k < c->nshow; k++)
 		l.blank += l.w[c->show[k]] + 1;
-	print_header(af, out);
+	print_header(af, c, out);
 	if (!af->object_read)
 		fprintf(out, "  No disassembly: %s\n",
 			af->object_known ? "the object could not be read"

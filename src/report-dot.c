@@ -6,6 +6,7 @@
 
 #include "calc-cycles.h"
 #include "fmt-color.h"
+#include "fmt-name.h"
 #include "fmt-num.h"
 #include "fmt-utf8.h"
 #include "xalloc.h"
@@ -14,12 +15,12 @@
  * buffer); longer ones are written as "..." + "..." pieces, which DOT
  * joins into one string. */
 #define PIECE_MAX 4096
-/* Label lines of more characters are shortened (see shorten_name). */
+/* Label lines of more characters are shortened (see fmt-name.h). */
 #define LABEL_MAX 60
 
 static const char replacement[] = "\xef\xbf\xbd";   /* U+FFFD */
-static const char ellipsis[] = "\xe2\x80\xa6";      /* U+2026 */
 static const char times[] = "\xc3\x97";             /* U+00D7 */
+static const char plus_minus[] = "\xc2\xb1";        /* U+00B1 */
 
 struct dot {
 	const struct profile *p;
@@ -54,12 +55,22 @@ static double share(const struct dot *d, cost_t x)
 	return numfmt_ratio100(x, d->total);
 }
 
-/* Weight of a share for colour and width, 0..1; a change by its size. */
+/* Weight of a share for width, 0..1; a change by its size. */
 static double weight(double pct)
 {
 	double w = fabs(pct) / 100.0;
 
 	return w > 1.0 ? 1.0 : w;
+}
+
+/* The colour of a share: the temperature of its weight, or in a diff the
+ * diverging map of the signed change (red for more, blue for less). */
+static void share_color(const struct dot *d, double pct, char *buf)
+{
+	if (d->diff)
+		color_diverging(pct / 100.0, buf);
+	else
+		color_temperature(weight(pct), buf);
 }
 
 /* ---- quoted strings ---- */
@@ -210,175 +221,6 @@ static char *clean_text(const char *s)
 	return t;
 }
 
-static size_t nchars(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-/* Byte offset of the character K characters into S (S's length if fewer). */
-static size_t char_offset(const char *s, size_t k)
-{
-	size_t i = 0;
-
-	for (; s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && k-- == 0)
-			break;
-	return i;
-}
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
-/* At S[I], the length of "operator" and the symbols naming it (the '<' of
- * "operator<" is no template bracket); 0 if no operator name starts there. */
-static size_t operator_name(const char *s, size_t i)
-{
-	size_t k = 8;
-
-	if (strncmp(s + i, "operator", 8) != 0 || (i > 0 && ident_char(s[i - 1])))
-		return 0;
-	while (s[i + k] == ' ')
-		k++;
-	while (s[i + k] != '\0' && strchr("<>=-!+*/%^&|~", s[i + k]) != NULL)
-		k++;
-	return k;
-}
-
-/* The index of the '>' closing the '<' at S[I], or 0 if none does. */
-static size_t closing_bracket(const char *s, size_t i)
-{
-	size_t depth = 0;
-
-	for (size_t j = i; s[j]; j++) {
-		size_t k = operator_name(s, j);
-
-		if (k > 0) {
-			j += k - 1;
-		} else if (s[j] == '-' && s[j + 1] == '>') {
-			j++;
-		} else if (s[j] == '<') {
-			depth++;
-		} else if (s[j] == '>' && --depth == 0) {
-			return j;
-		}
-	}
-	return 0;
-}
-
-/* S with the argument list of every outermost template cut to "<…>".  A
- * new string. */
-static char *elide_templates(const char *s)
-{
-	char *t = xmalloc(strlen(s) + 1);
-	size_t o = 0;
-
-	for (size_t i = 0; s[i];) {
-		size_t k = operator_name(s, i), close;
-
-		if (k > 0) {
-			memcpy(t + o, s + i, k);
-			o += k;
-			i += k;
-		} else if (s[i] == '<' && (close = closing_bracket(s, i)) > i + 1) {
-			/* "<…>" is 5 bytes: shorter lists stay as they are, so
-			 * the result is never longer than S. */
-			if (close - i + 1 > 5) {
-				o += (size_t)sprintf(t + o, "<%s>", ellipsis);
-			} else {
-				memcpy(t + o, s + i, close - i + 1);
-				o += close - i + 1;
-			}
-			i = close + 1;
-		} else {
-			t[o++] = s[i++];
-		}
-	}
-	t[o] = '\0';
-	return t;
-}
-
-/* Whether S, what follows a parenthesised list, makes that list the
- * parameters of a function: nothing, or qualifiers, or callgrind's "'N"
- * (the recursion depth) -- not the "'caller" of --separate-callers names,
- * where "(below main)" is no parameter list. */
-static bool after_parameters(const char *s)
-{
-	static const char *const tails[] = { " const", " volatile", " &", " [clone", " noexcept" };
-
-	if (*s == '\0')
-		return true;
-	if (*s == '\'')
-		return s[1] != '\0' && strspn(s + 1, "0123456789") == strlen(s + 1);
-	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++)
-		if (strncmp(s, tails[i], strlen(tails[i])) == 0)
-			return true;
-	return false;
-}
-
-/* S with the contents of its parameter list (its last outermost
- * parenthesised list, if only qualifiers follow it) cut to "…".  A new
- * string. */
-static char *elide_parameters(const char *s)
-{
-	size_t depth = 0, open = 0, last_open = 0, last_close = 0;
-
-	for (size_t i = 0; s[i]; i++) {
-		size_t k = operator_name(s, i);
-
-		if (k > 0) {
-			i += k - 1;
-		} else if (s[i] == '(') {
-			if (depth++ == 0)
-				open = i;
-		} else if (s[i] == ')' && depth > 0 && --depth == 0) {
-			last_open = open;
-			last_close = i;
-		}
-	}
-	/* Lists of up to 3 bytes are no longer than "…". */
-	if (last_close <= last_open + 1 + strlen(ellipsis) || !after_parameters(s + last_close + 1))
-		return xstrdup(s);
-	return xasprintf("%.*s%s%s", (int)(last_open + 1), s, ellipsis, s + last_close);
-}
-
-/* S if it has at most MAX characters, else its first and last characters
- * around "…", MAX in all.  A new string. */
-static char *cut_middle(const char *s, size_t max)
-{
-	size_t n = nchars(s), head = (max - 1) / 3, tail = max - 1 - head;
-
-	if (n <= max)
-		return xstrdup(s);
-	return xasprintf("%.*s%s%s", (int)char_offset(s, head), s, ellipsis,
-			 s + char_offset(s, n - tail));
-}
-
-/* A function name for a label: as it is up to LABEL_MAX characters; else
- * with template arguments cut to <…>; if still too long, also the
- * parameters to (…); if still too long, cut in the middle.  A new string. */
-static char *shorten_name(const char *name)
-{
-	char *a, *b, *c;
-
-	if (nchars(name) <= LABEL_MAX)
-		return xstrdup(name);
-	a = elide_templates(name);
-	if (nchars(a) <= LABEL_MAX)
-		return a;
-	b = elide_parameters(a);
-	c = cut_middle(b, LABEL_MAX);
-	free(a);
-	free(b);
-	return c;
-}
-
 /* ---- nodes and edges ---- */
 
 /* "12.34%", or in a diff "+12.34%" and "-12.34%" (a change). */
@@ -387,14 +229,19 @@ static void format_share(char *buf, size_t cap, const struct dot *d, cost_t x)
 	snprintf(buf, cap, d->diff && x != 0 ? "%+.2f%%" : "%.2f%%", share(d, x));
 }
 
-/* "N×", signed in a diff. */
+/* "N×" with commas ("105,561×"), signed in a diff, where no change is
+ * "±0×". */
 static void format_count(char *buf, const struct dot *d, cost_t n)
 {
 	size_t o = 0;
 
-	if (d->diff && n > 0)
+	if (d->diff && n > 0) {
 		buf[o++] = '+';
-	o += numfmt_decimal(buf + o, n);
+	} else if (d->diff && n == 0) {
+		memcpy(buf, plus_minus, 2);
+		o = 2;
+	}
+	o += numfmt_grouped(buf + o, n);
 	memcpy(buf + o, times, sizeof(times));
 }
 
@@ -418,7 +265,7 @@ static const char *object_of(const struct func *f)
 static char *location(const struct func *f)
 {
 	char *file = clean_text(f->key.file->name), *obj, *line;
-	char *file_short = cut_middle(file, LABEL_MAX), *obj_short;
+	char *file_short = name_cut_middle(file, LABEL_MAX), *obj_short;
 	const char *object = object_of(f), *slash = strrchr(object, '/');
 
 	if (*object == '\0') {
@@ -426,7 +273,7 @@ static char *location(const struct func *f)
 		return file_short;
 	}
 	obj = clean_text(slash != NULL && slash[1] != '\0' ? slash + 1 : object);
-	obj_short = cut_middle(obj, LABEL_MAX);
+	obj_short = name_cut_middle(obj, LABEL_MAX);
 	line = xasprintf("%s [%s]", file_short, obj_short);
 	free(file);
 	free(file_short);
@@ -435,22 +282,35 @@ static char *location(const struct func *f)
 	return line;
 }
 
+/* Name, where, inclusive share, (self share), calls.  Code inlined from
+ * another file is no function of its own, though the profile lists it
+ * under its host's name: "code inlined into main", "from stl_algo.h
+ * [obj]", and no count, since nothing calls it (unless something does). */
 static void put_label(FILE *out, const struct dot *d, const struct func *f)
 {
-	char *name = clean_text(f->key.name), *shown = shorten_name(name), *where = location(f);
-	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 4];
+	char *name = clean_text(f->key.name), *shown = name_shorten(name, LABEL_MAX), *where = location(f);
+	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
+	cost_t called = profile_times_called(d->p, f);
+	bool inlined = f->host != NULL, counted = !inlined || called != 0;
 	struct quoted q;
 
 	format_share(incl, sizeof(incl), d, value(f->total, d->event));
 	format_share(self, sizeof(self), d, value(f->self, d->event));
 	snprintf(self_paren, sizeof(self_paren), "(%s)", self);
-	format_count(calls, d, profile_times_called(d->p, f));
+	format_count(calls, d, called);
 	quoted_begin(&q, out);
-	put_line(&q, shown, false);
+	if (inlined) {
+		put_escaped(&q, "code inlined into ", ESC_TEXT);
+		put_line(&q, shown, false);
+		put_escaped(&q, "from ", ESC_TEXT);
+	} else {
+		put_line(&q, shown, false);
+	}
 	put_line(&q, where, false);
 	put_line(&q, incl, false);
-	put_line(&q, self_paren, false);
-	put_line(&q, calls, true);
+	put_line(&q, self_paren, !counted);
+	if (counted)
+		put_line(&q, calls, true);
 	quoted_end(&q);
 	free(name);
 	free(shown);
@@ -480,7 +340,7 @@ static void put_node(const struct dot *d, const struct func *f)
 {
 	char color[COLOR_HEX_MAX];
 
-	color_temperature(weight(share(d, value(f->total, d->event))), color);
+	share_color(d, share(d, value(f->total, d->event)), color);
 	fputc('\t', d->out);
 	put_name(d->out, f, true);
 	fprintf(d->out, " [color=\"%s\", label=", color);
@@ -502,12 +362,12 @@ static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = edge_value(d, e);
 	bool cycle = in_cycle(e);
-	double w = weight(share(d, cycle ? value(e->key.callee->total, d->event) : x));
-	double pen = fmax(4.0 * w, 0.5);
-	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 4];
+	double s = share(d, cycle ? value(e->key.callee->total, d->event) : x);
+	double pen = fmax(4.0 * weight(s), 0.5);
+	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 8];
 	struct quoted q;
 
-	color_temperature(w, color);
+	share_color(d, s, color);
 	format_share(pct, sizeof(pct), d, x);
 	format_count(calls, d, edge_count(d->p, e));
 	fputc('\t', d->out);
@@ -536,11 +396,11 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
  * into shows where it belongs. */
 static void put_inlined(const struct dot *d, const struct func *f)
 {
-	double w = weight(share(d, value(f->total, d->event)));
-	double pen = fmax(4.0 * w, 0.5);
+	double s = share(d, value(f->total, d->event));
+	double pen = fmax(4.0 * weight(s), 0.5);
 	char color[COLOR_HEX_MAX];
 
-	color_temperature(w, color);
+	share_color(d, s, color);
 	fputc('\t', d->out);
 	put_name(d->out, f->host, true);
 	fputs(" -> ", d->out);
@@ -675,7 +535,7 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	char *event = clean_text(p->events[d->event].name);
 	char total[NUMFMT_COUNT_MAX];
 
-	numfmt_count(total, d->total);
+	numfmt_grouped(total, d->total);
 	fprintf(d->out, "// cgannotate call graph of %s%s; shares of %s %s;"
 		" nodes of at least %g%%, calls of at least %g%%", event,
 		profile_is_diff(p) ? ", NEW minus OLD" : d->diff ? ", changes" : "",

@@ -3,8 +3,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt-name.h"
 #include "fmt-num.h"
 #include "xalloc.h"
+
+void report_print_name(FILE *out, const struct columns *c, const struct func *f)
+{
+	char *name;
+
+	if (c->name_width == 0 || name_chars(f->key.name) <= c->name_width) {
+		fputs(f->fullname, out);
+		return;
+	}
+	name = name_shorten(f->key.name, c->name_width);
+	fputs(f->key.file->name, out);
+	fputc(':', out);
+	fputs(name, out);
+	free(name);
+}
 
 void report_rule(FILE *out)
 {
@@ -57,6 +73,115 @@ static void print_focus(FILE *out, const struct options *opt)
 	fputs(" (costs while a match is on the stack, estimated)\n", out);
 }
 
+/* The end of the parts of the profile whose first part is P->parts[FIRST]:
+ * the next part numbered 1 starts the next profile. */
+static size_t parts_end(const struct profile *p, size_t first)
+{
+	size_t end = first + 1;
+
+	while (end < p->nparts && p->parts[end].number != 1)
+		end++;
+	return end;
+}
+
+/* Whether S is a decimal number (of at most 18 digits), into *N. */
+static bool small_number(const char *s, unsigned long long *n)
+{
+	size_t len = strspn(s, "0123456789");
+
+	if (len == 0 || len > 18 || s[len] != '\0')
+		return false;
+	*n = strtoull(s, NULL, 10);
+	return true;
+}
+
+/* The part: names of the parts read of PARTS[0..N) (a part without one by
+ * its number), ", "-separated; runs of three or more consecutive numbers
+ * as "A-B". */
+static void print_part_names(FILE *out, const struct part *parts, size_t n)
+{
+	size_t count = 0;
+	unsigned long long run_first = 0, run_last = 0, v;
+	bool in_run = false;
+
+	for (size_t i = 0; i <= n; i++) {
+		bool more = i < n;
+		char number[24];
+		const char *name = NULL;
+
+		if (more && parts[i].skipped)
+			continue;
+		if (more) {
+			snprintf(number, sizeof(number), "%zu", parts[i].number);
+			name = *parts[i].name ? parts[i].name : number;
+			count++;
+		}
+		if (in_run && more && small_number(name, &v) && v == run_last + 1) {
+			run_last = v;
+			continue;
+		}
+		if (in_run) {
+			/* The run ends before NAME. */
+			if (run_last - run_first >= 2)
+				fprintf(out, "-%llu", run_last);
+			else
+				for (v = run_first + 1; v <= run_last; v++)
+					fprintf(out, ", %llu", v);
+			in_run = false;
+		}
+		if (!more)
+			break;
+		fprintf(out, "%s%s", count > 1 ? ", " : "", name);
+		if (small_number(name, &v)) {
+			in_run = true;
+			run_first = run_last = v;
+		}
+	}
+}
+
+/* The command, PID, parts read and thread of the profile whose first part
+ * is P->parts[FIRST], as callgrind_annotate prints them: "./prog (PID 42,
+ * part 1)"; when several parts are read, "parts 1, 3" or "parts 1-20". */
+static void print_target(FILE *out, const struct profile *p, size_t first)
+{
+	const struct part *part = &p->parts[first];
+	size_t end = parts_end(p, first), nread = 0;
+
+	fputs(*part->cmd ? part->cmd : "(unknown)", out);
+	if (*part->pid == '\0')
+		return;
+	fprintf(out, " (PID %s", part->pid);
+	if (*part->name) {
+		for (size_t i = first; i < end; i++)
+			nread += !p->parts[i].skipped;
+		fputs(nread > 1 ? ", parts " : ", part ", out);
+		print_part_names(out, p->parts + first, end - first);
+	}
+	if (*part->thread)
+		fprintf(out, ", thread %s", part->thread);
+	fputc(')', out);
+}
+
+/* "Profiled target:", the profile's; in a diff OLD's and NEW's. */
+static void print_targets(FILE *out, const struct profile *p, const struct options *opt)
+{
+	fputs("Profiled target:  ", out);
+	if (p->nparts == 0) {
+		fputs("(unknown)\n", out);
+		return;
+	}
+	if (opt->mode != MODE_DIFF) {
+		print_target(out, p, 0);
+		fputc('\n', out);
+		return;
+	}
+	fputs("OLD: ", out);
+	print_target(out, p, 0);
+	fputs("\n                  NEW: ", out);
+	print_target(out, p, parts_end(p, 0));
+	fputc('\n', out);
+}
+
 void report_header(FILE *out, const struct profile *p, const struct options *opt,
 		   const struct columns *c, const struct table *t)
 {
@@ -68,16 +193,7 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	report_rule(out);
 	if (p->desc)
 		fputs(p->desc, out);
-	fprintf(out, "Profiled target:  %s", *p->cmd ? p->cmd : "(unknown)");
-	if (*p->pid) {
-		fprintf(out, " (PID %s", p->pid);
-		if (*p->part_name)
-			fprintf(out, ", part %s", p->part_name);
-		if (*p->thread)
-			fprintf(out, ", thread %s", p->thread);
-		fputc(')', out);
-	}
-	fputc('\n', out);
+	print_targets(out, p, opt);
 	if (opt->nparts > 0)
 		print_parts(out, opt);
 	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nraw);
@@ -205,6 +321,15 @@ static struct call_row *cycle_rows(const struct profile *p, const struct cycle *
 	return rows;
 }
 
+/* The rows of F's callers or callees, or for a cycle's row those of the
+ * cycle as a whole. */
+static struct call_row *call_rows(const struct profile *p, const struct func *f, bool callers,
+				  size_t *n, cost_t **costs)
+{
+	return f->whole != NULL ? cycle_rows(p, f->whole, callers, n, costs)
+				: edge_rows(p, f, callers, n, costs);
+}
+
 /* How many times F was called; for a cycle's row, the calls into it. */
 static cost_t times_called(const struct profile *p, const struct func *f)
 {
@@ -237,7 +362,9 @@ static void both_init(struct both_columns *b, const struct profile *p, const str
 	b->calls = strlen("calls");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct func *f = t->rows[i];
-		size_t w = numfmt_count_width(times_called(p, f));
+		char count[NUMFMT_COUNT_MAX];
+		size_t w = c->changes ? columns_format_count(c, count, times_called(p, f))
+				      : numfmt_count_width(times_called(p, f));
 
 		columns_widen(c, b->incl, f->total);
 		if (f->self != NULL)
@@ -267,19 +394,21 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 			     const cost_t *incl, const struct func *f)
 {
 	char count[NUMFMT_COUNT_MAX] = "";
+	size_t len = 0;
 
 	for (size_t k = 0; k < c->nshow; k++) {
 		size_t i = c->show[k];
 
-		columns_print_count(out, c, b->incl[i], i, incl ? incl[i] : COST_ABSENT);
+		columns_print_count(out, c, b->incl, i, incl ? incl[i] : COST_ABSENT);
 		if (f != NULL)
-			columns_print_count(out, c, b->self[i], i, f->self ? f->self[i] : COST_ABSENT);
+			columns_print_count(out, c, b->self, i, f->self ? f->self[i] : COST_ABSENT);
 		else
 			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
 	if (f != NULL)
-		numfmt_count(count, times_called(b->p, f));
-	fprintf(out, "%*s ", (int)b->calls, count);
+		len = columns_format_count(c, count, times_called(b->p, f));
+	/* Padded by characters: "±0" is 3 bytes. */
+	fprintf(out, "%*s%s ", (int)(b->calls > len ? b->calls - len : 0), "", count);
 }
 
 static void both_release(struct both_columns *b)
@@ -305,8 +434,7 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 {
 	size_t n;
 	cost_t *costs;
-	struct call_row *rows = f->whole != NULL ? cycle_rows(p, f->whole, callers, &n, &costs)
-					       : edge_rows(p, f, callers, &n, &costs);
+	struct call_row *rows = call_rows(p, f, callers, &n, &costs);
 	char count[NUMFMT_COUNT_MAX];
 
 	report_sort_calls(rows, n, c);
@@ -315,10 +443,10 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 			both_print_cells(out, c, both, rows[i].cost, NULL);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
-		numfmt_count(count, rows[i].count);
+		columns_format_count(c, count, rows[i].count);
 		/* "%s%s (%sx)" and " [%s]", without printf's cost for each row. */
 		fputs(callers ? " < " : " >   ", out);
-		fputs(rows[i].other->fullname, out);
+		report_print_name(out, c, rows[i].other);
 		fputs(" (", out);
 		fputs(count, out);
 		fputs("x)", out);
@@ -347,11 +475,33 @@ static void print_members(FILE *out, const struct columns *c, const size_t *w,
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
 		fputs(" =   ", out);
-		fputs(rows[i].other->fullname, out);
+		report_print_name(out, c, rows[i].other);
 		print_object(out, rows[i].other->object);
 		fputc('\n', out);
 	}
 	free(rows);
+}
+
+/* In the changes form a call's change is not bounded by its caller's or
+ * callee's: the --tree lines of the shown rows widen the columns too. */
+static void widen_trees(const struct profile *p, const struct options *opt,
+			const struct columns *c, const struct table *t, size_t *w)
+{
+	for (size_t i = 0; i < t->nshown; i++) {
+		for (int side = 0; side < 2; side++) {
+			size_t n;
+			cost_t *costs;
+			struct call_row *rows;
+
+			if (!(side == 0 ? opt->tree_caller : opt->tree_calling))
+				continue;
+			rows = call_rows(p, t->rows[i], side == 0, &n, &costs);
+			for (size_t k = 0; k < n; k++)
+				columns_widen(c, w, rows[k].cost);
+			free(rows);
+			free(costs);
+		}
+	}
 }
 
 void report_functions(FILE *out, const struct profile *p, const struct options *opt,
@@ -365,6 +515,8 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		columns_widen(c, w, t->rows[i]->total);
 	if (opt->both_costs)
 		both_init(&both, p, c, t);
+	if (c->changes && tree)
+		widen_trees(p, opt, c, t, opt->both_costs ? both.incl : w);
 	report_rule(out);
 	if (opt->both_costs)
 		both_print_header(out, c, &both);
@@ -385,7 +537,7 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		else
 			columns_print_cost(out, c, w, f->total);
 		fputs(tree ? " *  " : " ", out);
-		fputs(f->fullname, out);
+		report_print_name(out, c, f);
 		if (f->object != NULL && *f->object)
 			print_object(out, f->object);
 		fputc('\n', out);
@@ -431,9 +583,31 @@ void report_call_lines(FILE *out, const struct profile *p, const struct columns 
 	report_sort_calls(rows, n, c);
 	for (size_t i = 0; i < n; i++) {
 		columns_print_cost(out, c, w, rows[i].cost);
-		numfmt_count(count, rows[i].count);
-		fprintf(out, " => %s (%sx)\n", rows[i].other->fullname, count);
+		columns_format_count(c, count, rows[i].count);
+		fputs(" => ", out);
+		report_print_name(out, c, rows[i].other);
+		fprintf(out, " (%sx)\n", count);
 	}
 	free(rows);
 	free(costs);
+}
+
+void report_widen_call_lines(const struct profile *p, const struct columns *c, size_t *w,
+			     const struct line_entry *e)
+{
+	cost_t *cost;
+
+	if (!c->changes || e == NULL || e->sites == NULL)
+		return;
+	cost = xreallocarray(NULL, p->nevents ? p->nevents : 1, sizeof(*cost));
+	for (const struct call_site *s = e->sites; s; s = s->next) {
+		const cost_t *v;
+
+		if (s->caller != e->sites->caller)
+			continue;
+		v = cells_expand(&p->spill, s->cost, cost, p->nevents);
+		if (v != NULL)
+			columns_widen(c, w, v);
+	}
+	free(cost);
 }

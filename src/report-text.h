@@ -16,6 +16,10 @@ void report_totals(FILE *out, const struct columns *c, const struct table *t);
 void report_functions(FILE *out, const struct profile *p, const struct options *opt,
 		      const struct columns *c, const struct table *t);
 
+/* F's "file:function" as the listings print it: with --name-width, the
+ * function's name shortened (see fmt-name.h). */
+void report_print_name(FILE *out, const struct columns *c, const struct func *f);
+
 /* The 80-dash rule that separates sections. */
 void report_rule(FILE *out);
 
@@ -33,5 +37,9 @@ void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c)
  * each callee, with widths W. */
 void report_call_lines(FILE *out, const struct profile *p, const struct columns *c,
 		       const size_t *w, const struct line_entry *e);
+/* In the changes form (C->changes), widen W for the costs of the
+ * "=> callee" lines of E, which the changes of its lines do not bound. */
+void report_widen_call_lines(const struct profile *p, const struct columns *c, size_t *w,
+			     const struct line_entry *e);
 
 #endif

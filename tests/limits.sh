@@ -171,7 +171,7 @@ result "inclusive cost beyond 64 bits"
 printf 'events: Ir\nfl=a.c\nfn=main\n1 18446744073709551615\n' > old.out
 printf 'events: Ir\nfl=a.c\nfn=main\n1 0\n' > new.out
 run 0 --auto=no --diff old.out new.out
-out_has ' -18446744073709551615 (-100.0%)  a.c:main$'
+out_has '^-18,446,744,073,709,551,615 (-100.00%)  a.c:main$'
 result "a diff of 64-bit profiles, down to -(2^64-1)"
 printf 'events: Ir\nfl=a.c\nfn=main\n1 -18446744073709551615\n' > neg.out
 run 2 --auto=no --diff old.out neg.out

@@ -71,13 +71,13 @@ fi
 
 # Profile, then the events to use for --show/--sort (first, last).
 profiles=(fib.out evenodd.out evenodd-instr.out evenodd-callers.out inline.out
-          inline-pos.out multi.out shapes.out shapes-nocomp.out threads.out
+          inline-pos.out multi.out shapes.out shapes-nocomp.out tmpl.out threads.out
           threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 hot.out
           multi.cgout hot.cgout)
 
 recursive() {
     case $1 in
-        fib*|evenodd*|shapes*) return 0 ;;
+        fib*|evenodd*|shapes*|tmpl*) return 0 ;;
     esac
     return 1
 }
@@ -90,6 +90,7 @@ source_of() {
         inline*) echo vec.h ;;
         multi*) echo multi_sum.c ;;
         shapes*) echo shapes.cpp ;;
+        tmpl*) echo tmpl.cpp ;;
         threads*) echo threads.c ;;
         hot*) echo hot.c ;;
     esac

@@ -1,5 +1,5 @@
-/* The temperature colour map of call graphs, worked out by hand from CSS3's
- * HSL-to-RGB steps. */
+/* The colour maps of call graphs, worked out by hand from CSS3's HSL-to-RGB
+ * steps. */
 #include "unit.h"
 
 #include <math.h>
@@ -43,6 +43,34 @@ START_TEST(test_clamped)
 }
 END_TEST
 
+static const char *diverging(double w)
+{
+	static char buf[COLOR_HEX_MAX];
+
+	color_diverging(w, buf);
+	return buf;
+}
+
+/* Lightness 0.4: m2 = 0.4 (1 + s), m1 = 0.8 - m2. */
+START_TEST(test_diverging)
+{
+	/* s 0: grey, 0.4 * 255 = 102. */
+	ck_assert_str_eq(diverging(0.0), "#666666");
+	ck_assert_str_eq(diverging(-0.0), "#666666");
+	/* s 1: m2 = 0.8 (204), m1 = 0; hue 0 is red, 2/3 blue. */
+	ck_assert_str_eq(diverging(1.0), "#cc0000");
+	ck_assert_str_eq(diverging(-1.0), "#0000cc");
+	/* s 0.5: m2 = 0.6 (153), m1 = 0.2 (51). */
+	ck_assert_str_eq(diverging(0.25), "#993333");
+	ck_assert_str_eq(diverging(-0.25), "#333399");
+	/* s 0.1: m2 = 0.44 (112), m1 = 0.36 (92): a tint of grey. */
+	ck_assert_str_eq(diverging(0.01), "#705c5c");
+	ck_assert_str_eq(diverging(7.0), "#cc0000");
+	ck_assert_str_eq(diverging(-7.0), "#0000cc");
+	ck_assert_str_eq(diverging(NAN), "#666666");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("color");
@@ -51,6 +79,7 @@ int main(void)
 	tcase_add_test(tc, test_ends);
 	tcase_add_test(tc, test_between);
 	tcase_add_test(tc, test_clamped);
+	tcase_add_test(tc, test_diverging);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -63,6 +63,47 @@ START_TEST(test_absent_and_negative)
 }
 END_TEST
 
+/* Changes are grouped after their sign too. */
+START_TEST(test_grouped)
+{
+	char buf[NUMFMT_COUNT_MAX];
+
+	ck_assert_uint_eq(numfmt_grouped(buf, -6448401), 10);
+	ck_assert_str_eq(buf, "-6,448,401");
+	numfmt_grouped(buf, -999);
+	ck_assert_str_eq(buf, "-999");
+	numfmt_grouped(buf, -1000);
+	ck_assert_str_eq(buf, "-1,000");
+	numfmt_grouped(buf, 6448401);
+	ck_assert_str_eq(buf, "6,448,401");
+	numfmt_grouped(buf, 0);
+	ck_assert_str_eq(buf, "0");
+	numfmt_grouped(buf, COST_ABSENT);
+	ck_assert_str_eq(buf, ".");
+	numfmt_grouped(buf, -COST_MAX);
+	ck_assert_str_eq(buf, "-18,446,744,073,709,551,615");
+}
+END_TEST
+
+/* Two decimals whatever the size, as printf's "%.2f". */
+START_TEST(test_fixed2)
+{
+	static const double values[] = { -31.8749, -31.875, -150.0, 150.0, 99.995, -9.995, -0.001,
+					 0.0, 1e9, 1073741824.05, -1e21, 12345.675 };
+	char got[NUMFMT_PERCENT_MAX], want[NUMFMT_PERCENT_MAX];
+
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		size_t len = numfmt_fixed2(got, values[i]);
+
+		snprintf(want, sizeof(want), "%.2f", values[i]);
+		ck_assert_msg(strcmp(got, want) == 0, "%.17g: '%s', not '%s'", values[i], got, want);
+		ck_assert_uint_eq(len, strlen(want));
+	}
+	numfmt_fixed2(got, -150.0);
+	ck_assert_str_eq(got, "-150.00");
+}
+END_TEST
+
 START_TEST(test_width)
 {
 	ck_assert_uint_eq(numfmt_count_width(7), 1);
@@ -163,6 +204,8 @@ int main(void)
 	tcase_add_test(tc, test_commas);
 	tcase_add_test(tc, test_decimal);
 	tcase_add_test(tc, test_absent_and_negative);
+	tcase_add_test(tc, test_grouped);
+	tcase_add_test(tc, test_fixed2);
 	tcase_add_test(tc, test_width);
 	tcase_add_test(tc, test_percent);
 	tcase_add_test(tc, test_percent_like_printf);

@@ -203,7 +203,10 @@ START_TEST(test_parts)
 	ck_assert_cost_eq(p.parts[1].totals[0], 5);
 	ck_assert_cost_eq(p.parts[1].self_sum[0], 5);
 	ck_assert_cost_eq(self_of(&p, "a.c:f")[0], 15);
-	ck_assert_str_eq(p.part_name, "1");
+	/* Each part keeps its own header lines. */
+	ck_assert_str_eq(p.parts[0].name, "1");
+	ck_assert_str_eq(p.parts[1].name, "2");
+	ck_assert_str_eq(p.parts[1].pid, "");
 	unit_release(&p);
 }
 END_TEST
@@ -227,7 +230,8 @@ START_TEST(test_header)
 		  "event: Ir : Instruction fetch\nevent: Sum = Ir + 2 Dr\nevents: Ir Dr\n"
 		  "fl=a.c\nfn=f\n1 1 1\n");
 	ck_assert_str_eq(p.creator, "callgrind-3.19.0");
-	ck_assert_str_eq(p.pid, "42");
+	ck_assert_str_eq(p.parts[0].pid, "42");
+	ck_assert_str_eq(p.parts[0].cmd, "./prog arg");
 	ck_assert_str_eq(p.cmd, "./prog arg");
 	ck_assert_str_eq(p.desc, "I1 cache: \n");
 	ck_assert_uint_eq(p.nevents, 2);

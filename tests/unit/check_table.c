@@ -184,6 +184,38 @@ START_TEST(test_column_widths)
 }
 END_TEST
 
+/* In the changes form a column is as wide as its widest count plus its
+ * widest percentage; the others are padded to them. */
+START_TEST(test_column_widths_changes)
+{
+	struct setup s;
+	size_t *w;
+	const cost_t v1[2] = { -6448401, 0 };
+	const cost_t v2[2] = { 150, COST_ABSENT };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	setup(&s, "events: Ir Dr\nsummary: 100 100\nfl=a.c\nfn=f\n1 5 5\n", NULL, 0);
+	s.cols.changes = true;
+	w = columns_widths_new(&s.cols);
+	columns_widen(&s.cols, w, v1);
+	columns_widen(&s.cols, w, v2);
+	/* "-6,448,401" and " (-6448401.00%)". */
+	ck_assert_uint_eq(w[0], 10 + 15);
+	ck_assert_uint_eq(w[1], 1 + 9);
+	out = open_memstream(&text, &len);
+	columns_print_cost(out, &s.cols, w, v2);
+	columns_print_cost(out, &s.cols, w, v1);
+	fclose(out);
+	ck_assert_str_eq(text, "       150 (     150.00%) .          "
+			       "-6,448,401 (-6448401.00%) 0          ");
+	free(text);
+	free(w);
+	teardown(&s);
+}
+END_TEST
+
 START_TEST(test_summary_calculated)
 {
 	struct setup s;
@@ -231,6 +263,7 @@ int main(void)
 	tcase_add_test(tc, test_mutual_recursion_through_inlined_code);
 	tcase_add_test(tc, test_cycle_row);
 	tcase_add_test(tc, test_column_widths);
+	tcase_add_test(tc, test_column_widths_changes);
 	tcase_add_test(tc, test_summary_calculated);
 	tcase_add_test(tc, test_summary_of_parts);
 	tcase_add_test(tc, test_file_part);

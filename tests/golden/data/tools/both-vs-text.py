@@ -10,7 +10,7 @@ and --inclusive=yes; SELF is the --inclusive=no report with --threshold=100
 Checked: the rows (functions, order and threshold cut) and the inclusive
 columns are those of INCLUSIVE; each self column is the function's cell of
 SELF (".", absent, for a function that is only ever called); the calls are
-the sum of the function's callers' counts in JSON.  Prints a summary line,
+the sum of the function's callers' counts in JSON ("\u00b10" for 0 in a diff).  Prints a summary line,
 or the differences (exit status 1).
 """
 import json
@@ -18,7 +18,9 @@ import re
 import sys
 
 
-CELL = re.compile(r" *(-?[\d,]+|\.)(?: \( *(-?[\d.]+)%\))?")
+# A count: digits with commas, a sign, "." (absent) or, in a diff, "\u00b10"
+# (no change).
+CELL = re.compile(r" *(-?[\d,]+|\.|\u00b10)(?: \( *(-?[\d.]+)%\))?")
 
 
 def table(path, ncells):
@@ -65,7 +67,7 @@ def main():
                 problems.append("%s: inclusive %r, expected %r" % (name, bcells[2 * k], icells[k]))
             if bcells[2 * k + 1] != scells[k]:
                 problems.append("%s: self %r, expected %r" % (name, bcells[2 * k + 1], scells[k]))
-        n = int(bcells[-1][0].replace(",", ""))
+        n = 0 if bcells[-1][0] == "\u00b10" else int(bcells[-1][0].replace(",", ""))
         if calls.get(name) != n:
             problems.append("%s: %d calls, expected %s" % (name, n, calls.get(name)))
     if problems:

@@ -10,8 +10,12 @@ inclusive cost and call edges).  Checked:
     NODE_THRES % of the total (in a diff: in size, of OLD's total);
   - each node's id names its file and function; its label's lines are the
     name (whole when it has at most 60 characters, else at most 60), the file,
-    the inclusive share, the self share in parentheses and the calls "N×";
-    its colour is the temperature map of the inclusive share (colorsys);
+    the inclusive share, the self share in parentheses and the calls "N×"
+    (with commas); code inlined from another file (the target of a dashed
+    edge) reads "code inlined into NAME", "from FILE", the shares, and no
+    count when nothing calls it;
+    its colour is the temperature map of the inclusive share (colorsys), in
+    a diff the diverging map of the signed change;
   - each cycle of calls of the JSON ("cycles") with drawn members is one
     cluster labelled "<cycle N>" and its inclusive share, holding exactly
     those members;
@@ -32,6 +36,7 @@ import re
 import sys
 
 TIMES = "\u00d7"
+INLINED = "code inlined into "
 
 
 def fail(problems, msg):
@@ -111,6 +116,15 @@ def color(w):
     return "#%02x%02x%02x" % (byte(r), byte(g), byte(b))
 
 
+def diverging(w):
+    """The colour of a change w (-1..1): red for more, blue for less, HSL
+    saturation sqrt(|w|), lightness 0.4."""
+    w = min(max(w, -1.0), 1.0)
+    r, g, b = colorsys.hls_to_rgb(2.0 / 3.0 if w < 0 else 0.0, 0.4, math.sqrt(abs(w)))
+    byte = lambda f: 0 if f <= 0 else 255 if f >= 1 else int(255.0 * f + 0.5)
+    return "#%02x%02x%02x" % (byte(r), byte(g), byte(b))
+
+
 ATTR = r'(\w+)=("(?:[^"\\]|\\.)*"(?: \+ "(?:[^"\\]|\\.)*")*|\w+)'
 QID = r'"(?:[^"\\]|\\.)*"(?: \+ "(?:[^"\\]|\\.)*")*'
 
@@ -157,7 +171,10 @@ def fmt(x, total, diff):
 
 
 def count(n, diff):
-    return ("+%d" % n if diff and n > 0 else "%d" % n) + TIMES
+    """"N\u00d7" with commas; in a diff signed, and "\u00b10\u00d7" for no change."""
+    if diff:
+        return ("+{:,}".format(n) if n > 0 else "\u00b10" if n == 0 else "{:,}".format(n)) + TIMES
+    return "{:,}".format(n) + TIMES
 
 
 def sccs(graph, nodes):
@@ -221,20 +238,40 @@ def main():
         fail(problems, "missing node %r" % (k,))
     for k in sorted(set(nodes) - want):
         fail(problems, "unexpected node %r" % (k,))
+    # Inlined code: the target of a dashed edge from its host.
+    dashed = {b for a, b, attrs in edges if attrs.get("style") == "dashed"}
+    names = {}
+    for k in funcs:
+        names.setdefault(k[1], set()).add(k[0])
     for k in sorted(want & set(nodes)):
         f, a = funcs[k], nodes[k]
         lines = label_lines(a["label"])
         calls = sum(c["count"] for c in f["callers"])
+        inlined = lines[0].startswith(INLINED)
         expect = [fmt(val(f["inclusive"]), total, diff),
-                  "(%s)" % fmt(val(f["self"]), total, diff), count(calls, diff)]
-        if len(lines) != 5 or lines[2:] != expect:
+                  "(%s)" % fmt(val(f["self"]), total, diff)]
+        # Inlined code shows no count, unless something calls it.
+        if not inlined or calls != 0:
+            expect.append(count(calls, diff))
+        if len(lines) != 2 + len(expect) or lines[2:] != expect:
             fail(problems, "node %r: label %r, expected ... %r" % (k, lines, expect))
+        if k in dashed and not inlined:
+            fail(problems, "node %r: inlined code not labelled so: %r" % (k, lines[:2]))
+        if inlined:
+            # Code of another file, listed under its host's name: it has no
+            # object of its own, and its host is a function of that name.
+            if f["object"] is not None or len(names[k[1]]) < 2:
+                fail(problems, "node %r: labelled inlined code, but it is no such" % (k,))
+            if not lines[1].startswith("from "):
+                fail(problems, "node %r: inlined code's second line %r" % (k, lines[1]))
+            lines[0] = lines[0][len(INLINED):]
         name = lines[0]
         if len(k[1]) <= 60 and name != clean(k[1]):
             fail(problems, "node %r: name shown as %r" % (k, name))
         if len(name) > 60:
             fail(problems, "node %r: name of %d characters" % (k, len(name)))
-        c = color(abs(share(val(f["inclusive"]), total)) / 100)
+        s = share(val(f["inclusive"]), total)
+        c = diverging(s / 100) if diff else color(abs(s) / 100)
         if a.get("color") != c:
             fail(problems, "node %r: colour %s, expected %s" % (k, a.get("color"), c))
 
@@ -285,7 +322,8 @@ def main():
         x = val(funcs[e[1]]["inclusive"]) if cyc else val(c["inclusive"])
         w = min(abs(share(x, total)) / 100, 1.0)
         pen = max(4 * w, 0.5)
-        expect = {"color": color(w), "fontcolor": color(w), "penwidth": "%.2f" % pen,
+        c = diverging(share(x, total) / 100) if diff else color(w)
+        expect = {"color": c, "fontcolor": c, "penwidth": "%.2f" % pen,
                   "arrowsize": "%.2f" % (0.5 * math.sqrt(pen))}
         for key, v in expect.items():
             if attrs.get(key) != v:

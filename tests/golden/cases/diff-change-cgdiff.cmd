@@ -1,0 +1,1 @@
+cd change && cgannotate --tree=caller cgdiff.out

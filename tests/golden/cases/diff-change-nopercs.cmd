@@ -1,0 +1,1 @@
+cd change && cgannotate --diff --show-percs=no --auto=no old.out new.out

@@ -1,0 +1,1 @@
+cd change && cgannotate --format=dot --diff old.out new.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot tmpl.out

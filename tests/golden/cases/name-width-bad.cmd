@@ -1,0 +1,1 @@
+cgannotate --name-width=0 progs/fib.out

@@ -1,0 +1,1 @@
+cd progs && cgannotate --tree=both --threshold=50 tmpl.out
