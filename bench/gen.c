@@ -3,11 +3,15 @@
  * 9 events, "positions: instr line", name and subposition compression with
  * sparse function ids, hex addresses, jcnd=/jump= lines, calls with
  * cob=/cfi=/cfn=, fi=/fe= inlined code, and summary:/totals: lines that are
- * the true sums.
+ * the true sums.  The costs of calls are consistent, as callgrind's are: a
+ * call costs what its callee's work costs for those calls, so the calls into
+ * a function outside cycles cost its own cost plus its calls out; calls
+ * inside a cycle count the nested calls, as callgrind records them.
  *
  * The figures of a shape (functions, calls and jumps per megabyte, how many
  * functions have line information, name lengths, files per object, how
- * skewed the callees are) were measured on real profiles with
+ * skewed the callees are, the size, entries and depth of the largest cycle
+ * of calls) were measured on real profiles with
  * bench/shape.awk; bench/README.md gives both sets of figures.
  *
  * usage: gen [-s SHAPE] MEGABYTES [PARTS] > profile
