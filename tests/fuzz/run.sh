@@ -36,7 +36,7 @@ data=$top/tests/golden/data
 # Seed inputs of each target, as globs relative to tests/golden/data.  A new
 # target is a file tests/fuzz/targets/NAME.c and one line here.
 case $target in
-callgrind)  seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out dot/*.out wide/*.out bad/*.out noarg/* abs/*.tmpl asm/*.out ../../../data/callgrind.out.demo' ;;
+callgrind)  seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out dot/*.out wide/*.out bad/*.out noarg/* abs/*.tmpl asm/*.out folded/*.out ../../../data/callgrind.out.demo ../../fuzz/profiles/*' ;;
 cachegrind) seeds='progs/*.cgout noarg-cg/* valgrind/cachegrind/tests/*.cgout' ;;
 aprof)      seeds='aprof/*.aprof aprof/named/*' ;;
 objdump)    seeds='asm/*.dis' ;;
