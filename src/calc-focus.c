@@ -580,6 +580,8 @@ static void focus_functions(struct profile *p, const struct focused *fc, const s
 			cost_t incl = fc->incl[v];
 
 			gone[held[k]] = fc->incl[v] == 0;
+			if (gone[held[k]])
+				continue;
 			if (f->self != NULL) {
 				if (was_self > 0)
 					scale_vector(f->self, p->nevents, share[k - a], was_self, ev,
@@ -643,6 +645,11 @@ static void focus_calls(struct profile *p, struct focused *fc, const size_t *nod
 					num = fc->incl[u];
 					den = fc->all[u];
 				}
+			}
+			if (now == 0 && num == 0) {
+				/* No stack kept goes through it: left out. */
+				cells_clear(&p->spill, e->cells, nev + 1);
+				continue;
 			}
 			cost[nev] = scaled(edge_count(p, e), num, den);
 			/* A call that the stacks kept happened at least once. */

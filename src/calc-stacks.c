@@ -143,6 +143,24 @@ static int size_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sort A[0..N): most nodes call a few others. */
+static void sort_sizes(size_t *a, size_t n)
+{
+	if (n > 16) {
+		qsort(a, n, sizeof(*a), size_cmp);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		size_t x = a[i], j = i;
+
+		while (j > 0 && a[j - 1] > x) {
+			a[j] = a[j - 1];
+			j--;
+		}
+		a[j] = x;
+	}
+}
+
 /* Each node's calls, merged by callee, without calls to itself; and the
  * slot of every edge. */
 static void graph_slots(struct stack_graph *g, const struct profile *p)
@@ -169,7 +187,7 @@ static void graph_slots(struct stack_graph *g, const struct profile *p)
 		size_t a = g->start[v], b = g->start[v + 1];
 
 		g->start[v] = nslots;
-		qsort(raw + a, b - a, sizeof(*raw), size_cmp);
+		sort_sizes(raw + a, b - a);
 		for (size_t j = a; j < b; j++)
 			if (raw[j] != v && (nslots == g->start[v] || g->target[nslots - 1] != raw[j]))
 				g->target[nslots++] = raw[j];
@@ -428,7 +446,7 @@ struct est {
 	uint64_t *selfamt;         /* by frame: its part of its node's self cost */
 	size_t *next;              /* by frame: the next packet of its component */
 	size_t *packets;           /* by component: its first packet (entry frame) */
-	size_t *table;             /* frames by (parent, node), open addressing */
+	uint32_t *table;           /* 1 + frames by (parent, node), open addressing */
 	size_t mask;
 	uint64_t *rem_self;        /* by node, while its component is worked on */
 	uint64_t *rem_call;        /* by slot */
@@ -467,7 +485,7 @@ static size_t frame_hash(size_t parent, size_t node)
 
 static void table_grow(struct est *e)
 {
-	size_t n = e->mask ? 2 * (e->mask + 1) : 4096;
+	size_t n = e->mask ? 2 * (e->mask + 1) : (size_t)1 << 16;
 
 	free(e->table);
 	e->table = xcalloc(n, sizeof(*e->table));
@@ -477,7 +495,7 @@ static void table_grow(struct est *e)
 
 		while (e->table[i] != 0)
 			i = (i + 1) & e->mask;
-		e->table[i] = f + 1;
+		e->table[i] = (uint32_t)(f + 1);
 	}
 }
 
@@ -485,6 +503,8 @@ static size_t frame_new(struct est *e, size_t parent, size_t node)
 {
 	size_t f = e->nframes++;
 
+	if (f >= UINT32_MAX - 1)
+		die(EXIT_INPUT, "%s: more than %u stacks", e->p->path, UINT32_MAX - 1);
 	if (f == e->cap) {
 		e->cap = e->cap ? 2 * e->cap : 4096;
 		e->frames = xreallocarray(e->frames, e->cap, sizeof(*e->frames));
@@ -516,7 +536,7 @@ static size_t frame_get(struct est *e, size_t parent, size_t node, bool *made)
 		}
 	}
 	f = frame_new(e, parent, node);
-	e->table[i] = f + 1;
+	e->table[i] = (uint32_t)(f + 1);
 	if (made)
 		*made = true;
 	return f;

@@ -155,7 +155,8 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	columns_init(&cols, &p, opt);
 	focus_hide(focus, &p);
 	focus_mark(focus, &p);
-	cycles_mark(&p, cols.primary);
+	if (opt->format != FORMAT_FOLDED)
+		cycles_mark(&p, cols.primary);
 	/* The one estimate of the stacks, for every view that needs them. */
 	if (opt->format == FORMAT_FOLDED || p.focused)
 		stacks_estimate(&stacks, &p, cols.primary);
