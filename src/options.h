@@ -11,7 +11,8 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
+		     FORMAT_HTML };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
@@ -59,6 +60,7 @@ struct options {
 	size_t nasm_functions;
 	double node_thres;         /* --format=dot: least inclusive share of a node, in % */
 	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
+	bool flame_down;           /* --flame-direction=down: flame graphs drawn root at the top */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;
