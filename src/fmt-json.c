@@ -16,6 +16,12 @@ void json_init(struct json *j, FILE *out)
 	j->first[0] = true;
 }
 
+void json_init_page(struct json *j, FILE *out)
+{
+	json_init(j, out);
+	j->page = true;
+}
+
 void json_finish(struct json *j)
 {
 	fputc('\n', j->out);
@@ -44,7 +50,7 @@ static void separate(struct json *j)
 	j->first[j->depth] = false;
 	if (!first)
 		fputc(',', j->out);
-	if (j->depth == 0)
+	if (j->depth == 0 || j->page)
 		return;
 	if (!j->inline_[j->depth])
 		newline_indent(j);
@@ -68,7 +74,7 @@ static void close_level(struct json *j, char bracket)
 	bool empty = j->first[j->depth], one_line = j->inline_[j->depth];
 
 	j->depth--;
-	if (!empty && !one_line)
+	if (!empty && !one_line && !j->page)
 		newline_indent(j);
 	fputc(bracket, j->out);
 }
@@ -98,18 +104,19 @@ void json_end_array(struct json *j)
 	close_level(j, ']');
 }
 
-static void write_escaped(FILE *out, const char *s, size_t n);
+static void write_escaped(FILE *out, const char *s, size_t n, bool page);
 
 void json_key(struct json *j, const char *key)
 {
 	separate(j);
-	write_escaped(j->out, key, strlen(key));
-	fputs(": ", j->out);
+	write_escaped(j->out, key, strlen(key), j->page);
+	fputs(j->page ? ":" : ": ", j->out);
 	j->after_key = true;
 }
 
-/* The escape for byte C of a string, or NULL if it stands for itself. */
-static const char *escape_of(unsigned char c)
+/* The escape for byte C of a string, or NULL if it stands for itself;
+ * PAGE: in a page's <script> element. */
+static const char *escape_of(unsigned char c, bool page)
 {
 	switch (c) {
 	case '"':  return "\\\"";
@@ -117,26 +124,40 @@ static const char *escape_of(unsigned char c)
 	case '\n': return "\\n";
 	case '\t': return "\\t";
 	case '\r': return "\\r";
+	case '<':  return page ? "\\u003c" : NULL;
+	case '>':  return page ? "\\u003e" : NULL;
+	case '&':  return page ? "\\u0026" : NULL;
 	default:   return NULL;
 	}
 }
 
+/* U+2028 and U+2029 end a line in JavaScript before ES2019. */
+static bool line_separator(const unsigned char *p, size_t len)
+{
+	return len == 3 && p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9);
+}
+
 /* Runs of bytes that stand for themselves go out in one write: names are
  * most of a JSON report, and a write per character took most of its time. */
-static void write_escaped(FILE *out, const char *s, size_t n)
+static void write_escaped(FILE *out, const char *s, size_t n, bool page)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + n, *run = p;
 
 	fputc('"', out);
 	while (p < end) {
-		const char *esc = escape_of(*p);
+		const char *esc = escape_of(*p, page);
 		size_t len = esc == NULL && *p >= 0x20 ? utf8_length(p, (size_t)(end - p)) : 0;
 
-		if (len > 0) {
+		if (len > 0 && !(page && line_separator(p, len))) {
 			p += len;
 			continue;
 		}
 		fwrite(run, 1, (size_t)(p - run), out);
+		if (len > 0) {
+			fprintf(out, "\\u%04x", p[2] == 0xa8 ? 0x2028 : 0x2029);
+			run = p += len;
+			continue;
+		}
 		if (esc != NULL)
 			fputs(esc, out);
 		else if (*p < 0x20)
@@ -152,7 +173,7 @@ static void write_escaped(FILE *out, const char *s, size_t n)
 void json_string_len(struct json *j, const char *s, size_t len)
 {
 	separate(j);
-	write_escaped(j->out, s, len);
+	write_escaped(j->out, s, len, j->page);
 }
 
 void json_string(struct json *j, const char *s)
@@ -163,18 +184,25 @@ void json_string(struct json *j, const char *s)
 		json_string_len(j, s, strlen(s));
 }
 
+/* The largest integer a JavaScript number holds exactly. */
+#define SAFE_INTEGER (((__int128)1 << 53) - 1)
+
 void json_int(struct json *j, __int128 v)
 {
 	char digits[NUMFMT_COUNT_MAX];
+	bool quote = j->page && (v > SAFE_INTEGER || v < -SAFE_INTEGER);
 
 	separate(j);
+	if (quote)
+		fputc('"', j->out);
 	fwrite(digits, 1, numfmt_decimal(digits, v), j->out);
+	if (quote)
+		fputc('"', j->out);
 }
 
 void json_uint(struct json *j, uint64_t v)
 {
-	separate(j);
-	fprintf(j->out, "%" PRIu64, v);
+	json_int(j, v);
 }
 
 void json_double(struct json *j, double v)

@@ -15,9 +15,16 @@ struct json {
 	bool first[JSON_MAX_DEPTH];   /* nothing written yet at this level */
 	bool inline_[JSON_MAX_DEPTH]; /* this level is written on one line */
 	bool after_key;               /* a key was written; its value comes next */
+	bool page;                    /* for a <script> element of an HTML page (json_init_page) */
 };
 
 void json_init(struct json *j, FILE *out);
+/* JSON for the content of an HTML <script type="application/json">
+ * element: no white space; '<', '>', '&', U+2028 and U+2029 in strings
+ * as \u escapes, so that no "</script>" or "<!--" can end or change the
+ * element; integers of more than 53 bits as decimal strings, which
+ * JavaScript's numbers would round. */
+void json_init_page(struct json *j, FILE *out);
 /* Ends the document with a newline. */
 void json_finish(struct json *j);
 

@@ -21,6 +21,7 @@
 #include "report-dot.h"
 #include "report-flame.h"
 #include "report-folded.h"
+#include "report-html.h"
 #include "report-json.h"
 #include "report-text.h"
 #include "calc-table.h"
@@ -266,6 +267,48 @@ static void print_flame(FILE *out, struct profile *p, const struct options *opt,
 	free(subtitle);
 }
 
+/* Whether some function's own cost of EVENT is negative (a profile of
+ * differences): no stack can hold it. */
+static bool negative_self(const struct profile *p, size_t event)
+{
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		const cost_t *self = p->func_list[i]->self;
+
+		if (self != NULL && self[event] != COST_ABSENT && self[event] < 0)
+			return true;
+	}
+	return false;
+}
+
+/* The HTML report, with its flame graph: of P, or in a diff the
+ * differential one of OLD and NEW read apart. */
+static void print_html(FILE *out, struct profile *p, const struct reading *r,
+		       const struct columns *cols, struct focus *focus)
+{
+	struct flame fl;
+	struct html_graph graph;
+	bool have = false;
+	const char *why = NULL;
+
+	/* dot draws the call graph while the rest is computed and written. */
+	html_graph_start(&graph, p, r->opt, cols);
+	if (r->opt->mode == MODE_DIFF) {
+		have = flame_of_diff(&fl, r, NULL, focus, true, NULL);
+		if (!have)
+			why = "A differential flame graph reads OLD and NEW again, each on its own,"
+			      " and standard input cannot be read twice: name files to see it.";
+	} else if (negative_self(p, cols->primary)) {
+		why = "The profile has negative costs (a profile of differences): no stack can"
+		      " hold them.";
+	} else {
+		flame_of(&fl, p, cols->primary);
+		have = true;
+	}
+	report_html(out, p, r->opt, cols, &graph, have ? &fl : NULL, why);
+	if (have)
+		flame_release(&fl);
+}
+
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
 {
@@ -302,6 +345,8 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		print_flame(out, &p, opt, &cols);
 	else if (opt->format == FORMAT_DOT)
 		print_graph(out, &p, opt, &cols);
+	else if (opt->format == FORMAT_HTML)
+		print_html(out, &p, &r, &cols, focus);
 	else
 		print_table_report(out, &p, opt, &cols);
 	columns_release(&cols);
@@ -332,6 +377,8 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	sel = aprof_select(&a, opt, &nsel);
 	if (opt->format == FORMAT_JSON) {
 		aprof_print_json(out, &a, opt, &table, sel, nsel);
+	} else if (opt->format == FORMAT_HTML) {
+		report_html_aprof(out, &a, opt, &table, sel, nsel);
 	} else {
 		aprof_print_header(out, &a, &table);
 		if (nsel == 0)

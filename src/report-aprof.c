@@ -652,9 +652,19 @@ void aprof_print_json(FILE *out, const struct aprof *a, const struct options *op
 {
 	struct json j;
 
-	(void)opt;
 	json_init(&j, out);
 	json_begin_object(&j);
+	aprof_write_json(&j, a, opt, t, sel, nsel);
+	json_end_object(&j);
+	json_finish(&j);
+}
+
+void aprof_write_json(struct json *jp, const struct aprof *a, const struct options *opt,
+		      const struct aprof_table *t, struct aprof_routine *const *sel, size_t nsel)
+{
+	struct json j = *jp;
+
+	(void)opt;
 	json_text(&j, "format", "aprof");
 	json_text(&j, "file", a->path);
 	json_key(&j, "version");
@@ -686,6 +696,5 @@ void aprof_print_json(FILE *out, const struct aprof *a, const struct options *op
 			json_routine(&j, t->rows[i]);
 	json_end_array(&j);
 	json_contexts(&j, a);
-	json_end_object(&j);
-	json_finish(&j);
+	*jp = j;
 }

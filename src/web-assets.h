@@ -11,5 +11,9 @@ extern const char *const web_flamegraph_js;
 extern const size_t web_flamegraph_js_len;
 extern const char *const web_flamegraph_css;
 extern const size_t web_flamegraph_css_len;
+extern const char *const web_report_js;
+extern const size_t web_report_js_len;
+extern const char *const web_report_css;
+extern const size_t web_report_css_len;
 
 #endif
