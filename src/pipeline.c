@@ -280,6 +280,37 @@ static bool negative_self(const struct profile *p, size_t event)
 	return false;
 }
 
+/* The flame tree of --focus as --format=folded has it: the table's model
+ * is trimmed to the functions on paths through a match, while the stacks
+ * need the whole call graph with the matches marked, so the profiles are
+ * read again for them.  False when one is standard input, which cannot be
+ * read twice. */
+static bool flame_of_focus(struct flame *fl, const struct reading *r, struct focus *focus,
+			   size_t event)
+{
+	const struct options *opt = r->opt;
+	struct profile q;
+	struct input in;
+
+	for (size_t i = 0; i < opt->nprofiles; i++)
+		if (strcmp(opt->profiles[i], "-") == 0)
+			return false;
+	prepare_profile(&q, r, opt->profile);
+	q.annotate_all = false;
+	q.nannotate_names = 0;
+	q.keep_instr = false;
+	q.source_dirs = NULL;
+	q.nsource_dirs = 0;
+	input_open(&in, opt->profiles[0]);
+	callgrind_read(&q, &in);
+	input_close(&in);
+	read_more(&q, opt);
+	focus_apply(focus, &q, true);
+	flame_of(fl, &q, event);
+	profile_release(&q);
+	return true;
+}
+
 /* The HTML report, with its flame graph: of P, or in a diff the
  * differential one of OLD and NEW read apart. */
 static void print_html(FILE *out, struct profile *p, const struct reading *r,
@@ -300,6 +331,11 @@ static void print_html(FILE *out, struct profile *p, const struct reading *r,
 	} else if (negative_self(p, cols->primary)) {
 		why = "The profile has negative costs (a profile of differences): no stack can"
 		      " hold them.";
+	} else if (focus != NULL && r->opt->nfocus > 0) {
+		have = flame_of_focus(&fl, r, focus, cols->primary);
+		if (!have)
+			why = "With --focus the flame graph reads the profile again, and standard"
+			      " input cannot be read twice: name files to see it.";
 	} else {
 		flame_of(&fl, p, cols->primary);
 		have = true;
