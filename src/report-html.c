@@ -30,14 +30,17 @@ extern char **environ;
 
 /* ---- the page around the data ---- */
 
-/* Whether TEXT holds NEEDLE, ignoring ASCII case. */
+/* Whether TEXT holds NEEDLE (which starts with '<'), ignoring ASCII case. */
 static bool holds(const char *text, size_t n, const char *needle)
 {
 	size_t m = strlen(needle);
+	const char *p = text, *end = text + n;
 
-	for (size_t i = 0; i + m <= n; i++)
-		if (strncasecmp(text + i, needle, m) == 0)
+	while ((p = memchr(p, '<', (size_t)(end - p))) != NULL && (size_t)(end - p) >= m) {
+		if (strncasecmp(p, needle, m) == 0)
 			return true;
+		p++;
+	}
 	return false;
 }
 
@@ -458,6 +461,7 @@ void report_html(FILE *out, struct profile *p, const struct options *opt,
 	json_begin_object(&j);
 	report_json_write(&j, p, opt, c, &t, p->keep_instr ? &code : NULL, &page);
 	json_end_object(&j);
+	json_flush(&j);
 	page_end(out);
 	if (p->keep_instr)
 		asm_release(&code);
@@ -489,6 +493,7 @@ void report_html_aprof(FILE *out, const struct aprof *a, const struct options *o
 	json_bool(&j, opt->mangled);
 	json_end_object(&j);
 	json_end_object(&j);
+	json_flush(&j);
 	page_end(out);
 	free(title);
 }

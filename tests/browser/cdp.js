@@ -183,7 +183,9 @@ class Page {
 		const result = await this.send('Page.navigate', { url: url + (hash || '') });
 		if (result.errorText)
 			throw new Error('cannot load ' + url + ': ' + result.errorText);
-		await loaded;
+		/* A new fragment of the document shown loads nothing. */
+		if (result.loaderId !== undefined)
+			await loaded;
 		this.onLoad = null;
 		return Date.now() - started;
 	}
