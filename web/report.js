@@ -306,9 +306,6 @@
 		const re = regexOf(state.filter);
 		const all = sortRows(rowsOfTable());
 		const rows = re ? all.filter(r => re.test(r.name) || re.test(r.where)) : all;
-		let barMax = 0;
-		for (const r of rows)
-			barMax = Math.max(barMax, Math.abs(toNumber(r[state.barKind] ? r[state.barKind][state.barEvent] : 0)));
 		const head = el('tr');
 		for (const ev of cols) {
 			head.append(headerCell(events[ev].name + ' incl', 'inclusive', ev,
@@ -330,12 +327,13 @@
 			}
 			tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
 				r.calls === null ? '' : count(r.calls)));
-			const v = Math.abs(toNumber(r[state.barKind] ? r[state.barKind][state.barEvent] : 0));
-			const width = barMax > 0 ? (v * 100 / barMax).toFixed(1) : '0';
+			/* The bar: the share of the total, as the percentages. */
+			const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
+			const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
 			const link = r.kind === 'cycle'
 				? el('a', { href: '#cycle/' + r.c.id, class: 'fname' }, r.name)
 				: el('a', { href: hashOf(r.f), class: 'fname' }, r.name);
-			tr.append(el('td', { class: 'name', style: '--bar: ' + width + '%' }, link,
+			tr.append(el('td', { class: 'name', style: '--share: ' + width + '%' }, link,
 				el('span', { class: 'where' }, r.where)));
 			body.append(tr);
 		}
