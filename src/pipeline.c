@@ -311,6 +311,14 @@ static bool flame_of_focus(struct flame *fl, const struct reading *r, struct foc
 	return true;
 }
 
+static bool any_focus_match(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nfuncs; i++)
+		if (p->func_list[i]->focus_match)
+			return true;
+	return false;
+}
+
 /* The HTML report, with its flame graph: of P, or in a diff the
  * differential one of OLD and NEW read apart. */
 static void print_html(FILE *out, struct profile *p, const struct reading *r,
@@ -331,6 +339,12 @@ static void print_html(FILE *out, struct profile *p, const struct reading *r,
 	} else if (negative_self(p, cols->primary)) {
 		why = "The profile has negative costs (a profile of differences): no stack can"
 		      " hold them.";
+	} else if (focus != NULL && r->opt->nfocus > 0 && !any_focus_match(p)) {
+		/* No stack passes through a match: an empty graph, and no
+		 * second warning that nothing matches. */
+		flame_init(&fl, false);
+		flame_finish(&fl);
+		have = true;
 	} else if (focus != NULL && r->opt->nfocus > 0) {
 		have = flame_of_focus(&fl, r, focus, cols->primary);
 		if (!have)
