@@ -231,6 +231,14 @@
 		return cols;
 	}
 
+	/* The events whose columns the tables show: those chosen under
+	 * Columns, as many as fit by default. */
+	function visibleEvents() {
+		if (state.columns === null)
+			state.columns = defaultColumns();
+		return page.shown.filter(ev => state.columns.has(ev));
+	}
+
 	function rowsOfTable() {
 		const rows = functions.map(f => ({ kind: 'function', f, self: f.self, inclusive: f.inclusive,
 			calls: f.calls, name: f.function, where: whereText(f) }));
@@ -302,7 +310,7 @@
 	let tableBox = null;
 
 	function drawTable() {
-		const cols = page.shown.filter(ev => state.columns.has(ev));
+		const cols = visibleEvents();
 		const re = regexOf(state.filter);
 		const all = sortRows(rowsOfTable());
 		const rows = re ? all.filter(r => re.test(r.name) || re.test(r.where)) : all;
@@ -391,14 +399,15 @@
 
 	/* ---- a function's page ---- */
 
+	/* Every shown event, a row each: ROWS are [label, cost vector]. */
 	function costsTable(rows) {
-		const head = el('tr', {}, el('th', { scope: 'col', class: 'name' }, ''));
-		for (const ev of page.shown)
-			head.append(el('th', { scope: 'col', class: 'num' }, events[ev].name));
+		const head = el('tr', {}, el('th', { scope: 'col', class: 'name' }, 'event'));
+		for (const [label] of rows)
+			head.append(el('th', { scope: 'col', class: 'num' }, label));
 		const body = el('tbody');
-		for (const [label, v] of rows) {
-			const tr = el('tr', {}, el('th', { scope: 'row', class: 'name' }, label));
-			for (const ev of page.shown)
+		for (const ev of page.shown) {
+			const tr = el('tr', { 'data-event': ev }, el('th', { scope: 'row', class: 'name' }, events[ev].name));
+			for (const [, v] of rows)
 				tr.append(costCell(v ? v[ev] : null, ev));
 			body.append(tr);
 		}
@@ -407,15 +416,16 @@
 
 	function callsTable(list, caption, cls) {
 		const calls = list.map(callee);
+		const shown = visibleEvents();
 		const head = el('tr');
-		for (const ev of page.shown)
-			head.append(el('th', { scope: 'col', class: 'num' }, events[ev].name));
+		for (const ev of shown)
+			head.append(el('th', { scope: 'col', class: 'num', 'data-event': ev }, events[ev].name));
 		head.append(el('th', { scope: 'col', class: 'num' }, 'count'));
 		head.append(el('th', { scope: 'col', class: 'name' }, cls === 'callers' ? 'caller' : 'callee'));
 		const body = el('tbody');
 		for (const c of calls) {
 			const tr = el('tr', { 'data-index': c.func.missing ? null : c.func.index });
-			for (const ev of page.shown)
+			for (const ev of shown)
 				tr.append(costCell(c.inclusive ? c.inclusive[ev] : null, ev));
 			tr.append(el('td', { class: 'num' }, count(c.count)));
 			tr.append(el('td', { class: 'name' }, funcLink(c.func),
@@ -441,13 +451,14 @@
 			return el('p', { class: 'muted' }, 'No source lines: ' + (f.file === '???' || f.file === ''
 				? 'the profile names no file.' : 'the file was not found when the report was written' +
 				' (name its directory with -I DIR, as for the text report), or has no line data.'));
+		const shown = visibleEvents();
 		const costOf = new Map(lines.lines.map(l => [l.line, l]));
 		const ev = page.primary;
 		let max = 0;
 		for (const l of lines.lines)
 			max = Math.max(max, Math.abs(toNumber(l.self ? l.self[ev] : 0)));
 		const head = el('tr');
-		for (const e of page.shown)
+		for (const e of shown)
 			head.append(el('th', { scope: 'col', class: 'num' }, events[e].name));
 		head.append(el('th', { scope: 'col', class: 'num' }, 'line'), el('th', { scope: 'col' }, 'source'));
 		const body = el('tbody');
@@ -455,17 +466,17 @@
 		let last = 0;
 		for (const [n, code] of text) {
 			if (n !== last + 1 && last !== 0)
-				body.append(el('tr', { class: 'gap' }, el('td', { colspan: page.shown.length + 2 }, '\u22ee')));
+				body.append(el('tr', { class: 'gap' }, el('td', { colspan: shown.length + 2 }, '\u22ee')));
 			last = n;
 			const l = costOf.get(n);
 			const tr = el('tr', { id: 'line-' + n, style: l && l.self ? heat(l.self[ev], max) : null });
-			for (const e of page.shown)
+			for (const e of shown)
 				tr.append(costCell(l && l.self ? l.self[e] : null, e));
 			tr.append(el('td', { class: 'num lineno' }, n), el('td', { class: 'code' }, code));
 			body.append(tr);
 			for (const c of (l && l.calls ? l.calls : []).map(callee)) {
 				const call = el('tr', { class: 'call' });
-				for (const e of page.shown)
+				for (const e of shown)
 					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
 				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
 					' (' + count(c.count) + 'x)'));
@@ -478,8 +489,9 @@
 	}
 
 	function asmView(f) {
+		const shown = visibleEvents();
 		const head = el('tr');
-		for (const e of page.shown)
+		for (const e of shown)
 			head.append(el('th', { scope: 'col', class: 'num' }, events[e].name));
 		head.append(el('th', { scope: 'col' }, 'address'), el('th', { scope: 'col' }, 'instruction'));
 		const body = el('tbody');
@@ -490,24 +502,24 @@
 		for (const i of f.instructions) {
 			const at = i.file !== null ? i.file + ':' + i.line : null;
 			if (at !== null && at !== where)
-				body.append(el('tr', { class: 'gap' }, el('td', { colspan: page.shown.length + 2 }, '# ' + at)));
+				body.append(el('tr', { class: 'gap' }, el('td', { colspan: shown.length + 2 }, '# ' + at)));
 			where = at;
 			const tr = el('tr', { style: i.self ? heat(i.self[page.primary], max) : null });
-			for (const e of page.shown)
+			for (const e of shown)
 				tr.append(costCell(i.self ? i.self[e] : null, e));
 			tr.append(el('td', { class: 'code' }, i.address),
 				el('td', { class: 'code' }, i.disassembly === null ? '(no disassembly)' : i.disassembly));
 			body.append(tr);
 			for (const c of i.calls.map(callee)) {
 				const call = el('tr', { class: 'call' });
-				for (const e of page.shown)
+				for (const e of shown)
 					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
 				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
 					' (' + count(c.count) + 'x)'));
 				body.append(call);
 			}
 			for (const j of i.jumps)
-				body.append(el('tr', { class: 'jump' }, el('td', { colspan: page.shown.length + 1 }),
+				body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
 					el('td', { class: 'code' }, j.executed === null
 						? 'jump ' + count(j.taken) + ' times to ' + j.target
 						: 'jump ' + count(j.taken) + ' of ' + count(j.executed) + ' times to ' + j.target)));

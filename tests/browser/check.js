@@ -14,6 +14,7 @@
  *     them (in a diff, OLD's and NEW's);
  *   - aprof reports: the routine table against the JSON's routines, its
  *     sorting and filter, a routine's page with its plot;
+ *   - no view scrolls sideways in a window 1366 pixels wide;
  *   - no error reaches the console, no request leaves the file, and no
  *     script of the profile's runs (window.__pwned stays unset).
  *
@@ -188,6 +189,8 @@ async function checkPages(page, json, data, max) {
 		const hash = '#function/' + encodeURIComponent(j.file) + '/' + encodeURIComponent(j.function);
 		await goTo(page, hash);
 		const lists = await page.eval(`(() => {
+			const events = sel => Array.from(document.querySelectorAll(sel + ' thead th[data-event]'))
+				.map(th => Number(th.dataset.event));
 			const read = sel => Array.from(document.querySelectorAll(sel + ' tbody tr')).map(tr => ({
 				index: tr.dataset.index === undefined ? null : Number(tr.dataset.index),
 				name: tr.querySelector('td.name .fname').textContent,
@@ -195,7 +198,8 @@ async function checkPages(page, json, data, max) {
 					? td.dataset.value : td.textContent.replace(/,/g, '')),
 			}));
 			return { title: document.querySelector('h2').textContent, callers: read('section.callers'),
-				callees: read('section.callees') };
+				callees: read('section.callees'), callersEvents: events('section.callers'),
+				calleesEvents: events('section.callees') };
 		})()`);
 		if (lists.title !== j.function)
 			return hash + ': the page is of ' + lists.title;
@@ -208,7 +212,7 @@ async function checkPages(page, json, data, max) {
 				const other = g.index !== null ? data.functions[g.index] : { file: null, function: g.name };
 				if (other.function !== w.function || (other.file !== null && other.file !== w.file))
 					return j.function + ': ' + kind + ' ' + k + ' is ' + other.function + ', JSON ' + w.function;
-				const shown = data.page.shown;
+				const shown = lists[kind + 'Events'];
 				for (let e = 0; e < shown.length; e++)
 					if (!same(g.cells[e], w.inclusive[shown[e]] === null ? '' : w.inclusive[shown[e]]))
 						return j.function + ': ' + kind + ' ' + w.function + ' costs ' + g.cells[e] +
@@ -349,6 +353,25 @@ async function checkAprof(page, json) {
 	return null;
 }
 
+/* No view scrolls sideways in a laptop's window (1366 pixels). */
+async function checkWidth(page, data, aprof) {
+	const hashes = aprof ? ['#routines', '#help'] : ['#functions', '#flame', '#callgraph', '#help'];
+	if (!aprof && data.functions.length)
+		hashes.push('#function/' + encodeURIComponent(data.functions[0].file) + '/' +
+			encodeURIComponent(data.functions[0].function));
+	if (aprof && data.routines.length)
+		hashes.push('#routine/' + data.routines[0].id);
+	let why = null;
+	for (const h of hashes) {
+		await goTo(page, h);
+		const w = await page.eval('[document.documentElement.scrollWidth, window.innerWidth]');
+		if (w[0] > w[1] && why === null)
+			why = h + ' is ' + w[0] + ' pixels wide in a window of ' + w[1];
+	}
+	await goTo(page, aprof ? '#routines' : '#functions');
+	return why;
+}
+
 async function runCase(browser, kase) {
 	const page = await browser.newPage(1366, 768);
 	const label = kase.name;
@@ -366,6 +389,7 @@ async function runCase(browser, kase) {
 	}
 	const json = JSON.parse(fs.readFileSync(kase.json, 'utf8'));
 	const data = await page.eval('window.cgaReport.data');
+	await check(label + ': every view fits the window\'s width', () => checkWidth(page, data, kase.kind === 'aprof'));
 	if (kase.kind === 'aprof') {
 		await check(label + ': routine table, sorting, filter, routine pages', () => checkAprof(page, json));
 	} else {
