@@ -104,15 +104,18 @@ void html_graph_start(struct html_graph *g, struct profile *p, const struct opti
 	g->program = dot_program();
 	g->dot = tmpfile();
 	g->svg = tmpfile();
-	if (g->dot == NULL || g->svg == NULL)
-		die(EXIT_INPUT, "cannot make a temporary file for the call graph: %s", strerror(errno));
+	if (g->dot == NULL || g->svg == NULL) {
+		g->no_file = errno;
+		return;
+	}
 	incl.inclusive = true;
 	table_build(&table, p, &incl, c->sort, c->nsort);
 	report_dot(g->dot, p, opt, c, &table);
 	table_release(&table);
-	if (fflush(g->dot) != 0 || ferror(g->dot))
-		die(EXIT_INPUT, "cannot write the call graph to a temporary file: %s",
-		    strerror(errno));
+	if (fflush(g->dot) != 0 || ferror(g->dot)) {
+		g->no_file = errno;
+		return;
+	}
 	rewind(g->dot);
 	argv[0] = (char *)g->program;
 	argv[1] = (char *)"-Tsvg";
@@ -149,6 +152,9 @@ static void callgraph_write(struct json *j, struct html_graph *g)
 		} else {
 			why = xasprintf("'%s -Tsvg' drew nothing", g->program);
 		}
+	} else if (g->no_file != 0) {
+		why = xasprintf("The call graph could not be drawn: no temporary file for it (%s).",
+				strerror(g->no_file));
 	} else {
 		why = xasprintf("Graphviz's dot could not be run when this report was written "
 				"('%s': %s). Install Graphviz (Debian: apt-get install graphviz) "
@@ -168,8 +174,10 @@ static void callgraph_write(struct json *j, struct html_graph *g)
 	json_end_object(j);
 	free(svg);
 	free(why);
-	fclose(g->dot);
-	fclose(g->svg);
+	if (g->dot != NULL)
+		fclose(g->dot);
+	if (g->svg != NULL)
+		fclose(g->svg);
 }
 
 /* ---- source files ---- */

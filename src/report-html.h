@@ -25,6 +25,7 @@ struct html_graph {
 	int pid;                   /* 0: dot is not running */
 	const char *program;
 	int spawn_error;           /* why dot could not be started, or 0 */
+	int no_file;               /* why there is no temporary file for them, or 0 */
 };
 
 /* Write P's call graph and start dot on it. */
