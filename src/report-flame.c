@@ -24,7 +24,8 @@ static cost_t change_of(const struct flame_node *v)
 	return v->self[FLAME_NEW] - v->self[FLAME_OLD];
 }
 
-cost_t flame_max_change(const struct flame *fl)
+/* The largest change of any node's own count (0 unless a diff). */
+static cost_t flame_max_change(const struct flame *fl)
 {
 	cost_t max = 0;
 
@@ -64,8 +65,13 @@ static void diverging(cost_t d, cost_t max, char *buf)
 		snprintf(buf, 24, "rgb(228,228,228)");
 }
 
-void flame_color(const struct flame *fl, const struct flame_node *v, cost_t max_change,
-		 char *buf)
+/* The colour of node V of FL, "rgb(r,g,b)", into BUF (at least 24 bytes):
+ * warm hues by the hash of its name (as web/flamegraph.js computes them),
+ * or in a diff red where its own count grew and blue where it shrank,
+ * deeper for a larger change (MAX_CHANGE: the largest change of any
+ * node's own count). */
+static void flame_color(const struct flame *fl, const struct flame_node *v, cost_t max_change,
+			char *buf)
 {
 	if (fl->diff)
 		diverging(change_of(v), max_change, buf);

@@ -18,14 +18,4 @@ struct flame_look {
 /* Draw FL, finished, as an SVG document on OUT. */
 void report_flame(FILE *out, const struct flame *fl, const struct flame_look *look);
 
-/* The colour of node V of FL, "rgb(r,g,b)", into BUF (at least 24 bytes):
- * warm hues by the hash of its name, or in a diff red where its own count
- * grew and blue where it shrank, deeper for a larger change (MAX_CHANGE:
- * the largest change of any node's own count). */
-void flame_color(const struct flame *fl, const struct flame_node *v, cost_t max_change,
-		 char *buf);
-
-/* The largest change of any node's own count (0 unless a diff). */
-cost_t flame_max_change(const struct flame *fl);
-
 #endif

@@ -1,9 +1,7 @@
 #include "report-html.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
