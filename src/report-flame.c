@@ -138,6 +138,14 @@ static char *fitted(const char *clean, double width)
 	return xasprintf("%.*s..", (int)xml_char_offset(clean, fit - 2), clean);
 }
 
+/* Whether FILL ("rgb(r,g,b)") is dark enough to want a white label. */
+static bool dark(const char *fill)
+{
+	unsigned r, g, b;
+
+	return sscanf(fill, "rgb(%u,%u,%u)", &r, &g, &b) == 3 && 299 * r + 587 * g + 114 * b < 80000;
+}
+
 /* One frame: NAME at ROW, from X, WIDTH units wide, with its counts. */
 static void put_frame(const struct picture *pic, const char *name, size_t row, double x,
 		      double w, const cost_t *width, const char *fill)
@@ -148,7 +156,7 @@ static void put_frame(const struct picture *pic, const char *name, size_t row, d
 	double y = row_y(pic, row);
 
 	numfmt_decimal(n, width[FLAME_NEW]);
-	fprintf(out, "<g class=\"frame\" data-c=\"%s\"", n);
+	fprintf(out, "<g class=\"frame%s\" data-c=\"%s\"", dark(fill) ? " dark" : "", n);
 	if (pic->fl->diff) {
 		numfmt_decimal(n, width[FLAME_OLD]);
 		fprintf(out, " data-o=\"%s\"", n);

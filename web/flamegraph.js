@@ -60,6 +60,12 @@ const cgaFlame = (function () {
 		return 'rgb(228,228,228)';
 	}
 
+	/* Whether FILL ("rgb(r,g,b)") wants a white label, as report-flame.c decides. */
+	function dark(fill) {
+		const m = /^rgb\((\d+),(\d+),(\d+)\)$/.exec(fill);
+		return m !== null && 299 * m[1] + 587 * m[2] + 114 * m[3] < 80000;
+	}
+
 	function percent(x, total) {
 		return total !== 0 ? (Number(x) * 100 / Number(total)) : 0;
 	}
@@ -165,7 +171,7 @@ const cgaFlame = (function () {
 				maxChange = Math.max(maxChange, Math.abs(own[i]));
 
 		const frame = (name, row, x, w, count, old, fill) => {
-			const g = make('g', { class: 'frame', 'data-c': count }, frames);
+			const g = make('g', { class: dark(fill) ? 'frame dark' : 'frame', 'data-c': count }, frames);
 			if (diff)
 				g.setAttribute('data-o', old);
 			const title = make('title', {}, g);
