@@ -9,7 +9,7 @@
  *   - clicking a column's header sorts the rows by it, down then up;
  *   - the filter box hides exactly the rows that do not match;
  *   - a function's page lists the callers and callees the JSON lists, with
- *     their counts and costs;
+ *     their counts and costs, and the instructions and jumps it has;
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
  *   - aprof reports: the routine table against the JSON's routines, its
@@ -197,12 +197,23 @@ async function checkPages(page, json, data, max) {
 				cells: Array.from(tr.querySelectorAll('td.num')).map(td => td.dataset.value !== undefined
 					? td.dataset.value : td.textContent.replace(/,/g, '')),
 			}));
-			return { title: document.querySelector('h2').textContent, callers: read('section.callers'),
+			return { title: document.querySelector('h2').textContent,
+				code: Array.from(document.querySelectorAll('table.asm tbody tr:not(.gap):not(.call):not(.jump)'))
+					.map(tr => tr.querySelectorAll('td.code')[0].textContent),
+				jumps: document.querySelectorAll('table.asm tbody tr.jump').length,
+				callers: read('section.callers'),
 				callees: read('section.callees'), callersEvents: events('section.callers'),
 				calleesEvents: events('section.callees') };
 		})()`);
 		if (lists.title !== j.function)
 			return hash + ': the page is of ' + lists.title;
+		const instr = j.instructions || [];
+		if (lists.code.join() !== instr.map(x => x.address).join())
+			return j.function + ': machine code at ' + lists.code.slice(0, 3) + '..., the JSON has ' +
+				instr.slice(0, 3).map(x => x.address);
+		const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
+		if (lists.jumps !== jumps)
+			return j.function + ': ' + lists.jumps + ' jump lines, the JSON has ' + jumps + ' jumps';
 		for (const kind of ['callers', 'callees']) {
 			const want = j[kind], got = lists[kind];
 			if (want.length !== got.length)
