@@ -70,6 +70,8 @@ void fuzz_sandbox_fill(void)
 	}
 	write_file("sub/a.c", text, n / 2);
 	set_objdump();
+	/* The HTML report must not run Graphviz on every input. */
+	setenv("DOT", "/nonexistent/dot", 1);
 }
 
 /* Places where reading a "source file" could block or never end. */
@@ -186,6 +188,12 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 			argv[argc++] = (char *)"--node-thres=100%";
 			argv[argc++] = (char *)"--edge-thres=5";
 		}
+	}
+	/* The flame graph, upside down too, and the HTML report. */
+	switch ((b[4] >> 3) & 3) {
+	case 1: argv[argc++] = (char *)"--format=flamegraph"; break;
+	case 2: argv[argc++] = (char *)"--format=flamegraph"; argv[argc++] = (char *)"--flame-direction=down"; break;
+	case 3: argv[argc++] = (char *)"--format=html"; break;
 	}
 	/* For aprof reports: their sort keys, routines, mangled names. */
 	switch ((b[3] >> 1) & 7) {
