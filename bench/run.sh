@@ -14,14 +14,16 @@
 # with every source file the profile names present (empty files), so that
 # per-line data is kept; "cgannotate dot", the call graph of --format=dot;
 # "cgannotate json", --format=json (which keeps and writes the per-line
-# data of every file); "cgannotate folded", the estimated call stacks of
-# --format=folded; "cgannotate focus", the plain report with --focus on a
-# function that bench/focus.py chooses from the profile's JSON (the
-# costliest outside cycles at depth 3 or more of the call graph holding at
-# most half of the total; the footnote says which); wc -w.  Each command
-# runs RUNS times (default 3),
-# the programs alternating; the table gives medians.  Speed is always a
-# ratio measured in the same run.  callgrind_annotate is skipped above
+# data of every file); "cgannotate html", --format=html (the whole report
+# as a page, with the call graph drawn by Graphviz's dot when it is on the
+# PATH); "cgannotate flame", --format=flamegraph (the SVG flame graph);
+# "cgannotate folded", the estimated call stacks of --format=folded;
+# "cgannotate focus", the plain report with --focus on a function that
+# bench/focus.py chooses from the profile's JSON (the costliest outside
+# cycles at depth 3 or more of the call graph holding at most half of the
+# total; the footnote says which); wc -w.  Each command runs RUNS times
+# (default 3), the programs alternating; the table gives medians.  Speed is
+# always a ratio measured in the same run.  callgrind_annotate is skipped above
 # 100 MB (too slow).
 #
 # usage: bench/run.sh [--big] [--no-real] [CGANNOTATE]
@@ -128,7 +130,7 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
-progs="cga plain src dot json folded focus ref wc"
+progs="cga plain src dot json html flame folded focus ref wc"
 focus_notes=()
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
@@ -151,6 +153,8 @@ for entry in "${profiles[@]}"; do
         (cd "$src" && measure "$cga" $opts "$f") >> "$work/src"
         measure "$cga" --format=dot "$f" >> "$work/dot"
         measure "$cga" --format=json "$f" >> "$work/json"
+        measure "$cga" --format=html "$f" >> "$work/html"
+        measure "$cga" --format=flamegraph "$f" >> "$work/flame"
         measure "$cga" --format=folded "$f" >> "$work/folded"
         [ -z "$focus_re" ] || measure "$cga" --focus="$focus_re" "$f" >> "$work/focus"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
@@ -179,13 +183,15 @@ for entry in "${profiles[@]}"; do
         cga) label=cgannotate ;; plain) label="cgannotate plain" ;;
         src) label="cgannotate sources" ;; dot) label="cgannotate dot" ;;
         json) label="cgannotate json" ;;
+        html) label="cgannotate html" ;; flame) label="cgannotate flame" ;;
         folded) label="cgannotate folded" ;; focus) label="cgannotate focus" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
             -v cga="$cga_s" -v plain="$plain_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
-            if (prog == "dot" || prog == "json") speed = sprintf("%.2fx", s / cga);
+            if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame")
+                speed = sprintf("%.2fx", s / cga);
             if (prog == "folded" || prog == "focus") speed = sprintf("%.2fx", s / plain);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
@@ -200,7 +206,8 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "x linear: seconds per MB over those of the first generated profile (1.00: linear)." \
      "speedup: callgrind_annotate's time over cgannotate's;" \
      "for cgannotate dot and json (--format=dot, --format=json: every function, edge and" \
-     "line with a cost), their time over the text report's (cgannotate);" \
+     "line with a cost), html (--format=html) and flame (--format=flamegraph), their time" \
+     "over the text report's (cgannotate);" \
      "for cgannotate folded (--format=folded) and focus (the plain report with --focus)," \
      "their time over the plain report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true

@@ -488,22 +488,32 @@ static void sum_stacks(struct focused *fc)
 }
 
 /* X * NUM / DEN for a count X and 0 <= NUM <= DEN, rounded to nearest;
- * absent stays absent. */
+ * absent stays absent.  Exact while X * NUM fits in 64 bits; beyond, the
+ * estimate it is needs no more than a double's 53 bits. */
 static cost_t scaled(cost_t x, cost_t num, cost_t den)
 {
 	bool neg = x < 0;
-	unsigned __int128 m, q, r;
+	uint64_t m;
 
 	if (x == COST_ABSENT || den == 0)
 		return x == COST_ABSENT ? COST_ABSENT : 0;
-	if (num >= den)
+	if (num >= den || num < 0)
 		return x;
-	m = (unsigned __int128)(neg ? -x : x);
-	/* m < 2^65 and num < 2^65: split to keep the product in 128 bits. */
-	q = m / (unsigned __int128)den * (unsigned __int128)num;
-	r = m % (unsigned __int128)den * (unsigned __int128)num;
-	q += (r + (unsigned __int128)den / 2) / (unsigned __int128)den;
-	return neg ? -(cost_t)q : (cost_t)q;
+	if (x < -COST_MAX || x > COST_MAX)
+		return x;
+	m = (uint64_t)(neg ? -x : x);
+	if (m <= UINT32_MAX && num <= UINT32_MAX) {
+		uint64_t q = ((uint64_t)m * (uint64_t)num + (uint64_t)den / 2) / (uint64_t)den;
+
+		return neg ? -(cost_t)q : (cost_t)q;
+	}
+	/* NUM < DEN: the result is below M. */
+	{
+		double q = (double)m * ((double)num / (double)den) + 0.5;
+		uint64_t r = q >= (double)m ? m : (uint64_t)q;
+
+		return neg ? -(cost_t)r : (cost_t)r;
+	}
 }
 
 /* V scaled by NUM / DEN, with event EVENT's count exactly EXACT. */
@@ -570,6 +580,8 @@ static void focus_functions(struct profile *p, const struct focused *fc, const s
 			cost_t incl = fc->incl[v];
 
 			gone[held[k]] = fc->incl[v] == 0;
+			if (gone[held[k]])
+				continue;
 			if (f->self != NULL) {
 				if (was_self > 0)
 					scale_vector(f->self, p->nevents, share[k - a], was_self, ev,
@@ -633,6 +645,11 @@ static void focus_calls(struct profile *p, struct focused *fc, const size_t *nod
 					num = fc->incl[u];
 					den = fc->all[u];
 				}
+			}
+			if (now == 0 && num == 0) {
+				/* No stack kept goes through it: left out. */
+				cells_clear(&p->spill, e->cells, nev + 1);
+				continue;
 			}
 			cost[nev] = scaled(edge_count(p, e), num, den);
 			/* A call that the stacks kept happened at least once. */

@@ -30,6 +30,8 @@ struct stack_graph {
 	size_t *target;            /* by slot: the node called */
 	size_t *caller;            /* by slot: the node calling */
 	bool *internal;            /* by slot: the call stays in its component */
+	size_t *istart;            /* node v's calls inside its component: */
+	size_t *inside;            /* nodes inside[istart[v] .. istart[v + 1]) */
 	size_t *edge_slot;         /* each edge, function by function in out-list
 				      order: its slot, NONE for a node calling itself */
 	size_t nedges;
@@ -141,6 +143,24 @@ static int size_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sort A[0..N): most nodes call a few others. */
+static void sort_sizes(size_t *a, size_t n)
+{
+	if (n > 16) {
+		qsort(a, n, sizeof(*a), size_cmp);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		size_t x = a[i], j = i;
+
+		while (j > 0 && a[j - 1] > x) {
+			a[j] = a[j - 1];
+			j--;
+		}
+		a[j] = x;
+	}
+}
+
 /* Each node's calls, merged by callee, without calls to itself; and the
  * slot of every edge. */
 static void graph_slots(struct stack_graph *g, const struct profile *p)
@@ -167,7 +187,7 @@ static void graph_slots(struct stack_graph *g, const struct profile *p)
 		size_t a = g->start[v], b = g->start[v + 1];
 
 		g->start[v] = nslots;
-		qsort(raw + a, b - a, sizeof(*raw), size_cmp);
+		sort_sizes(raw + a, b - a);
 		for (size_t j = a; j < b; j++)
 			if (raw[j] != v && (nslots == g->start[v] || g->target[nslots - 1] != raw[j]))
 				g->target[nslots++] = raw[j];
@@ -216,9 +236,19 @@ static void graph_components(struct stack_graph *g)
 			g->member[fill[g->comp[v]]++] = v;
 		}
 	g->internal = xcalloc_n(g->start[n], sizeof(*g->internal));
-	for (size_t v = 0; v < n; v++)
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+	g->istart = xcalloc(n + 1, sizeof(*g->istart));
+	for (size_t v = 0; v < n; v++) {
+		g->istart[v + 1] = g->istart[v];
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
 			g->internal[k] = g->comp[g->target[k]] == g->comp[v];
+			g->istart[v + 1] += g->internal[k];
+		}
+	}
+	g->inside = xcalloc_n(g->istart[n], sizeof(*g->inside));
+	for (size_t v = 0, j = 0; v < n; v++)
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+			if (g->internal[k])
+				g->inside[j++] = g->target[k];
 	free(fill);
 }
 
@@ -263,6 +293,8 @@ void stack_graph_free(struct stack_graph *g)
 	free(g->target);
 	free(g->caller);
 	free(g->internal);
+	free(g->istart);
+	free(g->inside);
 	free(g->edge_slot);
 	free(g);
 }
@@ -285,10 +317,10 @@ static const size_t *route_from(struct stack_graph *g, size_t m)
 	while (head < tail) {
 		size_t v = queue[head++];
 
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
-			size_t t = g->target[k];
+		for (size_t k = g->istart[v]; k < g->istart[v + 1]; k++) {
+			size_t t = g->inside[k];
 
-			if (g->internal[k] && parent[g->pos[t]] == NONE) {
+			if (parent[g->pos[t]] == NONE) {
 				parent[g->pos[t]] = v;
 				queue[tail++] = t;
 			}
@@ -367,10 +399,10 @@ static size_t hub_of(struct stack_graph *g, size_t c)
 	while (head < tail) {
 		size_t v = queue[head++];
 
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-			if (g->internal[k] && g->from_hub[g->target[k]] == NONE) {
-				g->from_hub[g->target[k]] = v;
-				queue[tail++] = g->target[k];
+		for (size_t k = g->istart[v]; k < g->istart[v + 1]; k++)
+			if (g->from_hub[g->inside[k]] == NONE) {
+				g->from_hub[g->inside[k]] = v;
+				queue[tail++] = g->inside[k];
 			}
 	}
 	free(from);
@@ -414,7 +446,7 @@ struct est {
 	uint64_t *selfamt;         /* by frame: its part of its node's self cost */
 	size_t *next;              /* by frame: the next packet of its component */
 	size_t *packets;           /* by component: its first packet (entry frame) */
-	size_t *table;             /* frames by (parent, node), open addressing */
+	uint32_t *table;           /* 1 + frames by (parent, node), open addressing */
 	size_t mask;
 	uint64_t *rem_self;        /* by node, while its component is worked on */
 	uint64_t *rem_call;        /* by slot */
@@ -453,7 +485,7 @@ static size_t frame_hash(size_t parent, size_t node)
 
 static void table_grow(struct est *e)
 {
-	size_t n = e->mask ? 2 * (e->mask + 1) : 4096;
+	size_t n = e->mask ? 2 * (e->mask + 1) : (size_t)1 << 16;
 
 	free(e->table);
 	e->table = xcalloc(n, sizeof(*e->table));
@@ -463,7 +495,7 @@ static void table_grow(struct est *e)
 
 		while (e->table[i] != 0)
 			i = (i + 1) & e->mask;
-		e->table[i] = f + 1;
+		e->table[i] = (uint32_t)(f + 1);
 	}
 }
 
@@ -471,6 +503,8 @@ static size_t frame_new(struct est *e, size_t parent, size_t node)
 {
 	size_t f = e->nframes++;
 
+	if (f >= UINT32_MAX - 1)
+		die(EXIT_INPUT, "%s: more than %u stacks", e->p->path, UINT32_MAX - 1);
 	if (f == e->cap) {
 		e->cap = e->cap ? 2 * e->cap : 4096;
 		e->frames = xreallocarray(e->frames, e->cap, sizeof(*e->frames));
@@ -502,7 +536,7 @@ static size_t frame_get(struct est *e, size_t parent, size_t node, bool *made)
 		}
 	}
 	f = frame_new(e, parent, node);
-	e->table[i] = f + 1;
+	e->table[i] = (uint32_t)(f + 1);
 	if (made)
 		*made = true;
 	return f;
@@ -515,24 +549,30 @@ static uint64_t *shares_for(struct est *e, size_t n)
 }
 
 /* Split X into N shares (OUT) in proportion to the weights W (not all 0):
- * each rounded down, what that leaves to the largest weight, so that the
- * shares add up to X. */
+ * each rounded down, and what that leaves (less than N) one unit each to
+ * the first shares that were rounded, so that the shares add up to X and
+ * none exceeds its exact value rounded up. */
 static void apportion(uint64_t x, const uint64_t *w, size_t n, uint64_t *out)
 {
 	wide_t sum = 0, given = 0;
-	size_t big = 0;
+	uint64_t left;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		sum += w[i];
-		if (w[i] > w[big])
-			big = i;
+	if (sum == 0) {
+		memset(out, 0, n * sizeof(*out));
+		return;
 	}
 	for (size_t i = 0; i < n; i++) {
-		out[i] = sum ? (uint64_t)((wide_t)x * w[i] / sum) : 0;
+		out[i] = (uint64_t)((wide_t)x * w[i] / sum);
 		given += out[i];
 	}
-	if (n > 0)
-		out[big] += (uint64_t)(x - given);
+	left = (uint64_t)(x - given);
+	for (size_t i = 0; i < n && left > 0; i++)
+		if ((wide_t)x * w[i] % sum != 0) {
+			out[i]++;
+			left--;
+		}
 }
 
 static void claim_add(struct est *e, size_t frame, size_t entry, size_t target, bool call,
@@ -670,26 +710,6 @@ static void reconcile(struct est *e)
 		(e->claims[i].call ? sum_call : sum_self)[e->claims[i].target] = 0;
 }
 
-static int piece_cmp(const void *a, const void *b)
-{
-	const struct piece *x = a, *y = b;
-
-	if (x->amount != y->amount)
-		return x->amount > y->amount ? -1 : 1;
-	return (x->entry > y->entry) - (x->entry < y->entry);
-}
-
-static int want_cmp(const void *a, const void *b)
-{
-	const struct want *x = a, *y = b;
-
-	if (x->amount != y->amount)
-		return x->amount > y->amount ? -1 : 1;
-	if (x->call != y->call)
-		return x->call ? 1 : -1;
-	return (x->target > y->target) - (x->target < y->target);
-}
-
 /* The nodes of a way from M to V through their component, M excluded, in
  * *PATH: the shortest one, or through the component's hub (with any loop
  * taken out).  Returns its length. */
@@ -755,8 +775,9 @@ static size_t route(struct est *e, size_t entry, size_t v)
 	return f;
 }
 
-/* Fill what the claims left of each target from the pool, the largest
- * pieces first into the largest gaps. */
+/* Fill what the claims left of each target from the pool, in the order
+ * both came (the component's contexts, the calls by callee): a piece
+ * mostly fills one target, so that the stacks stay few. */
 static void fill_from_pool(struct est *e, const size_t *members, size_t nmembers)
 {
 	const struct stack_graph *g = e->g;
@@ -773,8 +794,6 @@ static void fill_from_pool(struct est *e, const size_t *members, size_t nmembers
 			if (!g->internal[k] && e->rem_call[k] > 0)
 				wants[nwants++] = (struct want){ k, true, e->rem_call[k] };
 	}
-	qsort(e->pool, e->npool, sizeof(*e->pool), piece_cmp);
-	qsort(wants, nwants, sizeof(*wants), want_cmp);
 	while (i < e->npool && j < nwants) {
 		struct piece *pc = &e->pool[i];
 		struct want *w = &wants[j];
@@ -811,7 +830,7 @@ static void add_deficit(struct est *e, size_t c, uint64_t deficit)
 	}
 }
 
-/* Scale the packets of component C to add up to CAP. */
+/* Scale the packets of component C to add up to CAP (not all 0). */
 static void scale_packets(struct est *e, size_t c, uint64_t cap, size_t npackets)
 {
 	uint64_t *w = shares_for(e, npackets), *out = w + npackets;
@@ -833,7 +852,7 @@ static bool too_many_ways(struct est *e, size_t c, size_t nmembers)
 	size_t entries = 0, steps = nmembers;
 
 	for (size_t k = g->comp_start[c]; k < g->comp_start[c + 1]; k++)
-		steps += g->start[g->member[k] + 1] - g->start[g->member[k]];
+		steps += g->istart[g->member[k] + 1] - g->istart[g->member[k]];
 	e->way_mark--;
 	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
 		if (e->onpath[e->fnode[f]] != e->way_mark) {

@@ -16,9 +16,48 @@ void json_init(struct json *j, FILE *out)
 	j->first[0] = true;
 }
 
+void json_init_page(struct json *j, FILE *out)
+{
+	json_init(j, out);
+	j->page = true;
+}
+
+void json_flush(struct json *j)
+{
+	if (j->len > 0)
+		fwrite(j->buf, 1, j->len, j->out);
+	j->len = 0;
+}
+
+static void put(struct json *j, const void *s, size_t n)
+{
+	if (n > sizeof(j->buf) - j->len) {
+		json_flush(j);
+		if (n > sizeof(j->buf)) {
+			fwrite(s, 1, n, j->out);
+			return;
+		}
+	}
+	memcpy(j->buf + j->len, s, n);
+	j->len += n;
+}
+
+static void putch(struct json *j, char c)
+{
+	if (j->len == sizeof(j->buf))
+		json_flush(j);
+	j->buf[j->len++] = c;
+}
+
+static void putstr(struct json *j, const char *s)
+{
+	put(j, s, strlen(s));
+}
+
 void json_finish(struct json *j)
 {
-	fputc('\n', j->out);
+	putch(j, '\n');
+	json_flush(j);
 }
 
 /* One write for the line end and the indentation: the output is mostly
@@ -29,7 +68,7 @@ static void newline_indent(struct json *j)
 		"                                                                ";
 
 	_Static_assert(sizeof(line) >= 2 + 2 * JSON_MAX_DEPTH, "indentation for every level");
-	fwrite(line, 1, 1 + 2 * (size_t)j->depth, j->out);
+	put(j, line, 1 + 2 * (size_t)j->depth);
 }
 
 /* Whatever must come before a value or a key at the current level. */
@@ -43,19 +82,19 @@ static void separate(struct json *j)
 	}
 	j->first[j->depth] = false;
 	if (!first)
-		fputc(',', j->out);
-	if (j->depth == 0)
+		putch(j, ',');
+	if (j->depth == 0 || j->page)
 		return;
 	if (!j->inline_[j->depth])
 		newline_indent(j);
 	else if (!first)
-		fputc(' ', j->out);
+		putch(j, ' ');
 }
 
 static void open_level(struct json *j, char bracket, bool one_line)
 {
 	separate(j);
-	fputc(bracket, j->out);
+	putch(j, bracket);
 	if (j->depth + 1 >= JSON_MAX_DEPTH)
 		die(EXIT_INPUT, "JSON output nested too deeply");
 	j->depth++;
@@ -68,9 +107,9 @@ static void close_level(struct json *j, char bracket)
 	bool empty = j->first[j->depth], one_line = j->inline_[j->depth];
 
 	j->depth--;
-	if (!empty && !one_line)
+	if (!empty && !one_line && !j->page)
 		newline_indent(j);
-	fputc(bracket, j->out);
+	putch(j, bracket);
 }
 
 void json_begin_object(struct json *j)
@@ -98,18 +137,19 @@ void json_end_array(struct json *j)
 	close_level(j, ']');
 }
 
-static void write_escaped(FILE *out, const char *s, size_t n);
+static void write_escaped(struct json *j, const char *s, size_t n);
 
 void json_key(struct json *j, const char *key)
 {
 	separate(j);
-	write_escaped(j->out, key, strlen(key));
-	fputs(": ", j->out);
+	write_escaped(j, key, strlen(key));
+	putstr(j, j->page ? ":" : ": ");
 	j->after_key = true;
 }
 
-/* The escape for byte C of a string, or NULL if it stands for itself. */
-static const char *escape_of(unsigned char c)
+/* The escape for byte C of a string, or NULL if it stands for itself;
+ * PAGE: in a page's <script> element. */
+static const char *escape_of(unsigned char c, bool page)
 {
 	switch (c) {
 	case '"':  return "\\\"";
@@ -117,42 +157,60 @@ static const char *escape_of(unsigned char c)
 	case '\n': return "\\n";
 	case '\t': return "\\t";
 	case '\r': return "\\r";
+	case '<':  return page ? "\\u003c" : NULL;
+	case '>':  return page ? "\\u003e" : NULL;
+	case '&':  return page ? "\\u0026" : NULL;
 	default:   return NULL;
 	}
 }
 
+/* U+2028 and U+2029 end a line in JavaScript before ES2019. */
+static bool line_separator(const unsigned char *p, size_t len)
+{
+	return len == 3 && p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9);
+}
+
 /* Runs of bytes that stand for themselves go out in one write: names are
  * most of a JSON report, and a write per character took most of its time. */
-static void write_escaped(FILE *out, const char *s, size_t n)
+static void write_escaped(struct json *j, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + n, *run = p;
+	bool page = j->page;
+	char esc_buf[8];
 
-	fputc('"', out);
+	putch(j, '"');
 	while (p < end) {
-		const char *esc = escape_of(*p);
+		const char *esc = escape_of(*p, page);
 		size_t len = esc == NULL && *p >= 0x20 ? utf8_length(p, (size_t)(end - p)) : 0;
 
-		if (len > 0) {
+		if (len > 0 && !(page && line_separator(p, len))) {
 			p += len;
 			continue;
 		}
-		fwrite(run, 1, (size_t)(p - run), out);
-		if (esc != NULL)
-			fputs(esc, out);
-		else if (*p < 0x20)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputs("\\ufffd", out);
+		put(j, run, (size_t)(p - run));
+		if (len > 0) {
+			putstr(j, p[2] == 0xa8 ? "\\u2028" : "\\u2029");
+			run = p += len;
+			continue;
+		}
+		if (esc != NULL) {
+			putstr(j, esc);
+		} else if (*p < 0x20) {
+			snprintf(esc_buf, sizeof(esc_buf), "\\u%04x", *p);
+			putstr(j, esc_buf);
+		} else {
+			putstr(j, "\\ufffd");
+		}
 		run = ++p;
 	}
-	fwrite(run, 1, (size_t)(p - run), out);
-	fputc('"', out);
+	put(j, run, (size_t)(p - run));
+	putch(j, '"');
 }
 
 void json_string_len(struct json *j, const char *s, size_t len)
 {
 	separate(j);
-	write_escaped(j->out, s, len);
+	write_escaped(j, s, len);
 }
 
 void json_string(struct json *j, const char *s)
@@ -163,18 +221,56 @@ void json_string(struct json *j, const char *s)
 		json_string_len(j, s, strlen(s));
 }
 
+/* The largest integer a JavaScript number holds exactly. */
+#define SAFE_INTEGER (((__int128)1 << 53) - 1)
+
+/* The decimal digits of V, ending at END; returns where they start. */
+static char *u64_digits(char *end, uint64_t v)
+{
+	static const char pairs[] =
+		"0001020304050607080910111213141516171819"
+		"2021222324252627282930313233343536373839"
+		"4041424344454647484950515253545556575859"
+		"6061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		end -= 2;
+		memcpy(end, pairs + 2 * v, 2);
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
 void json_int(struct json *j, __int128 v)
 {
-	char digits[NUMFMT_COUNT_MAX];
+	char digits[NUMFMT_COUNT_MAX], *end = digits + sizeof(digits) - 1, *start;
+	bool quote = j->page && (v > SAFE_INTEGER || v < -SAFE_INTEGER);
 
 	separate(j);
-	fwrite(digits, 1, numfmt_decimal(digits, v), j->out);
+	if (quote)
+		putch(j, '"');
+	if (v >= -(__int128)UINT64_MAX && v <= (__int128)UINT64_MAX) {
+		start = u64_digits(end, (uint64_t)(v < 0 ? -v : v));
+		if (v < 0)
+			*--start = '-';
+		put(j, start, (size_t)(end - start));
+	} else {
+		put(j, digits, numfmt_decimal(digits, v));
+	}
+	if (quote)
+		putch(j, '"');
 }
 
 void json_uint(struct json *j, uint64_t v)
 {
-	separate(j);
-	fprintf(j->out, "%" PRIu64, v);
+	json_int(j, v);
 }
 
 void json_double(struct json *j, double v)
@@ -192,17 +288,17 @@ void json_double(struct json *j, double v)
 			break;
 	}
 	/* "1e+20" is JSON, "inf" is not: only finite values get here. */
-	fputs(buf, j->out);
+	putstr(j, buf);
 }
 
 void json_bool(struct json *j, bool v)
 {
 	separate(j);
-	fputs(v ? "true" : "false", j->out);
+	putstr(j, v ? "true" : "false");
 }
 
 void json_null(struct json *j)
 {
 	separate(j);
-	fputs("null", j->out);
+	putstr(j, "null");
 }

@@ -8,18 +8,30 @@
 #include <stdio.h>
 
 #define JSON_MAX_DEPTH 32
+#define JSON_BUFFER 8192
 
 struct json {
 	FILE *out;
+	size_t len;                   /* bytes in buf, not yet written to out */
+	char buf[JSON_BUFFER];        /* a write per comma and number cost more than the rest */
 	int depth;
 	bool first[JSON_MAX_DEPTH];   /* nothing written yet at this level */
 	bool inline_[JSON_MAX_DEPTH]; /* this level is written on one line */
 	bool after_key;               /* a key was written; its value comes next */
+	bool page;                    /* for a <script> element of an HTML page (json_init_page) */
 };
 
 void json_init(struct json *j, FILE *out);
-/* Ends the document with a newline. */
+/* JSON for the content of an HTML <script type="application/json">
+ * element: no white space; '<', '>', '&', U+2028 and U+2029 in strings
+ * as \u escapes, so that no "</script>" or "<!--" can end or change the
+ * element; integers of more than 53 bits as decimal strings, which
+ * JavaScript's numbers would round. */
+void json_init_page(struct json *j, FILE *out);
+/* Ends the document with a newline, and writes out what is buffered. */
 void json_finish(struct json *j);
+/* Writes out what is buffered: before anything else writes to the stream. */
+void json_flush(struct json *j);
 
 void json_begin_object(struct json *j);
 void json_end_object(struct json *j);

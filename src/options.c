@@ -51,6 +51,13 @@ static const char usage_text[] =
 "    --format=dot          write the call graph in Graphviz DOT (see below)\n"
 "    --format=folded       write estimated call stacks, one a line, for flame\n"
 "                          graph tools (flamegraph.pl, inferno, speedscope)\n"
+"    --format=flamegraph   write an SVG flame graph of the estimated stacks;\n"
+"                          with --diff, a differential one (NEW against OLD)\n"
+"    --flame-direction=up|down\n"
+"                          flame graphs: root at the bottom or the top [up]\n"
+"    --format=html         write the whole report as one HTML file: tables,\n"
+"                          function pages, flame graph, call graph (needs dot\n"
+"                          when written, not when read), source, machine code\n"
 "    --node-thres=PCT      dot: functions whose inclusive cost is at least PCT%\n"
 "                          of the total [0.5]\n"
 "    --edge-thres=PCT      dot: calls that cost at least PCT% of the total [0.1]\n"
@@ -61,8 +68,9 @@ static const char usage_text[] =
 "                          rewrite file names before aggregating\n"
 "    --mod-funcname=s/RE/REPL/[g]\n"
 "                          rewrite function names before aggregating\n"
-"    --focus=RE            keep only the functions on call paths through a\n"
-"                          function whose name matches RE (repeatable)\n"
+"    --focus=RE            keep only the cost incurred while a function whose\n"
+"                          name matches RE is on the stack (from the estimated\n"
+"                          stacks; repeatable)\n"
 "    --hide=RE             drop the functions whose names match RE, giving\n"
 "                          their costs and callees to their callers (repeatable)\n"
 "    --asm=yes|no          after the sources, the machine code of the functions\n"
@@ -113,6 +121,7 @@ enum {
 	OPT_NODE_THRES,
 	OPT_EDGE_THRES,
 	OPT_NAME_WIDTH,
+	OPT_FLAME_DIRECTION,
 };
 
 static const struct option longopts[] = {
@@ -142,6 +151,7 @@ static const struct option longopts[] = {
 	{ "node-thres", required_argument, NULL, OPT_NODE_THRES },
 	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
 	{ "name-width", required_argument, NULL, OPT_NAME_WIDTH },
+	{ "flame-direction", required_argument, NULL, OPT_FLAME_DIRECTION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -326,8 +336,23 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_DOT;
 	else if (strcmp(value, "folded") == 0)
 		opt->format = FORMAT_FOLDED;
+	else if (strcmp(value, "flamegraph") == 0)
+		opt->format = FORMAT_FLAMEGRAPH;
+	else if (strcmp(value, "html") == 0)
+		opt->format = FORMAT_HTML;
 	else
 		bad_value("format", value);
+}
+
+/* --flame-direction=up|down: the root at the bottom or at the top. */
+static void set_flame_direction(struct options *opt, const char *value)
+{
+	if (strcmp(value, "up") == 0)
+		opt->flame_down = false;
+	else if (strcmp(value, "down") == 0)
+		opt->flame_down = true;
+	else
+		bad_value("flame-direction", value);
 }
 
 static int compare_ulong(const void *a, const void *b)
@@ -493,6 +518,9 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_NAME_WIDTH:
 		opt->name_width = parse_name_width(arg);
+		break;
+	case OPT_FLAME_DIRECTION:
+		set_flame_direction(opt, arg);
 		break;
 	default:
 		usage(EXIT_USAGE);

@@ -11,7 +11,8 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
-enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED };
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
+		     FORMAT_HTML };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
@@ -61,6 +62,7 @@ struct options {
 	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
 	size_t name_width;         /* --name-width: text report's function names shortened
 				      to at most this many characters; 0: never */
+	bool flame_down;           /* --flame-direction=down: flame graphs drawn root at the top */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

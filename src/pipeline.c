@@ -1,9 +1,12 @@
 #include "pipeline.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-flame.h"
 #include "calc-focus.h"
+#include "calc-stacks.h"
 #include "report-annotate.h"
 #include "report-asm.h"
 #include "calc-asm.h"
@@ -18,7 +21,9 @@
 #include "model-rename.h"
 #include "report-dot.h"
 #include "calc-stacks.h"
+#include "report-flame.h"
 #include "report-folded.h"
+#include "report-html.h"
 #include "report-json.h"
 #include "report-text.h"
 #include "calc-table.h"
@@ -103,45 +108,225 @@ static void print_graph(FILE *out, struct profile *p, const struct options *opt,
 	table_release(&table);
 }
 
+/* What every profile of a run is read with. */
+struct reading {
+	const struct options *opt;
+	const char *strip_prefix;
+	struct rename *file_rename, *func_rename;
+	char **want;
+	size_t nwant;
+};
+
+/* P, ready to read the profile PATH as OPT's report needs it. */
+static void prepare_profile(struct profile *p, const struct reading *r, const char *path)
+{
+	const struct options *opt = r->opt;
+
+	profile_init(p, path);
+	p->annotate_all = opt->auto_annotate;
+	p->annotate_names = opt->user_files;
+	p->nannotate_names = opt->nuser;
+	p->strip_prefix = r->strip_prefix;
+	p->want_parts = opt->parts;
+	p->nwant_parts = opt->nparts;
+	p->want_events = r->want;
+	p->nwant_events = r->nwant;
+	p->file_rename = r->file_rename;
+	p->func_rename = r->func_rename;
+	p->paths = opt->profiles;
+	p->npaths = opt->nprofiles;
+	p->negate = opt->mode == MODE_DIFF;
+	/* A text report shows the lines of the files it finds, and so does
+	 * a page; JSON gives the per-line costs of every file. */
+	if (opt->format == FORMAT_TEXT || opt->format == FORMAT_HTML) {
+		p->source_dirs = opt->include_dirs;
+		p->nsource_dirs = opt->ninclude;
+	}
+	/* Stacks and graphs need no per-line or per-instruction data. */
+	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
+	    opt->format == FORMAT_FLAMEGRAPH) {
+		p->annotate_all = false;
+		p->nannotate_names = 0;
+	}
+	p->keep_instr = asm_wanted(opt) && (opt->format == FORMAT_TEXT ||
+					    opt->format == FORMAT_JSON || opt->format == FORMAT_HTML);
+}
+
+/* The flame tree of stacks S, as --format=folded writes them. */
+static void flame_of(struct flame *fl, const struct stacks *s)
+{
+	flame_init(fl, false);
+	flame_add(fl, s, FLAME_NEW);
+	flame_finish(fl);
+}
+
+static void check_same_events(const struct profile *old, const struct profile *new)
+{
+	bool same = old->nraw == new->nraw;
+
+	for (size_t i = 0; same && i < new->nraw; i++)
+		same = strcmp(old->events[i].name, new->events[i].name) == 0;
+	if (!same)
+		die(EXIT_INPUT, "%s: the events differ from those of '%s'", new->path, old->path);
+}
+
+/* The differential flame tree: OLD (opened as IN, unless AGAIN) and NEW
+ * read apart, hidden and focused as the report is, each with its own
+ * stacks, added to one tree as its two sides.  Returns false when a
+ * profile is standard input, which cannot be read twice, and AGAIN says
+ * that it would be read a second time. */
+static bool flame_of_diff(struct flame *fl, const struct reading *r, struct input *in,
+			  struct focus *focus, bool again, const char **event)
+{
+	const struct options *opt = r->opt;
+	struct profile side[2];
+	struct columns cols;
+
+	if (again && (strcmp(opt->profiles[0], "-") == 0 || strcmp(opt->profiles[1], "-") == 0))
+		return false;
+	for (int k = 0; k < 2; k++) {
+		struct input other;
+
+		prepare_profile(&side[k], r, opt->profiles[k]);
+		side[k].negate = false;
+		side[k].annotate_all = false;
+		side[k].nannotate_names = 0;
+		side[k].keep_instr = false;
+		side[k].source_dirs = NULL;
+		side[k].nsource_dirs = 0;
+		if (k == 0 && !again) {
+			callgrind_read(&side[k], in);
+			continue;
+		}
+		input_open(&other, opt->profiles[k]);
+		if (detect_kind(&other) != KIND_CALLGRIND)
+			die(EXIT_USAGE, "%s: --merge and --diff apply to Callgrind and "
+			    "Cachegrind profiles, not to aprof reports", opt->profiles[k]);
+		callgrind_read(&side[k], &other);
+		input_close(&other);
+	}
+	check_same_events(&side[0], &side[1]);
+	columns_init(&cols, &side[1], opt);
+	flame_init(fl, true);
+	for (int k = 0; k < 2; k++) {
+		struct stacks s;
+
+		focus_hide(focus, &side[k]);
+		focus_mark(focus, &side[k]);
+		stacks_estimate(&s, &side[k], cols.primary);
+		flame_add(fl, &s, k);
+		stacks_release(&s);
+	}
+	flame_finish(fl);
+	if (event != NULL)
+		*event = xstrdup(side[1].events[cols.primary].name);
+	columns_release(&cols);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
+	return true;
+}
+
+/* What a flame graph's subtitle says was profiled: the profile's command,
+ * else its file.  A new string. */
+static char *flame_subtitle(const struct options *opt, const char *cmd)
+{
+	if (opt->mode == MODE_DIFF)
+		return xasprintf("%s against %s", opt->profiles[1], opt->profiles[0]);
+	if (cmd != NULL && *cmd != '\0')
+		return xstrdup(cmd);
+	return xstrdup(opt->profile);
+}
+
+/* --format=flamegraph of a diff: nothing of the usual diff model is read. */
+static void print_flame_diff(FILE *out, const struct reading *r, struct input *in,
+			     struct focus *focus)
+{
+	struct flame fl;
+	const char *event = NULL;
+	char *subtitle = flame_subtitle(r->opt, NULL);
+	struct flame_look look = { NULL, subtitle, r->opt->flame_down };
+
+	flame_of_diff(&fl, r, in, focus, false, &event);
+	look.event = event;
+	report_flame(out, &fl, &look);
+	flame_release(&fl);
+	free((char *)event);
+	free(subtitle);
+}
+
+static void print_flame(FILE *out, const struct profile *p, const struct options *opt,
+			const struct columns *cols, const struct flame *fl)
+{
+	char *subtitle = flame_subtitle(opt, p->cmd);
+	struct flame_look look = { p->events[cols->primary].name, subtitle, opt->flame_down };
+
+	report_flame(out, fl, &look);
+	free(subtitle);
+}
+
+/* Whether some function's own cost of EVENT is negative (a profile of
+ * differences): no stack can hold it. */
+static bool negative_self(const struct profile *p, size_t event)
+{
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		const cost_t *self = p->func_list[i]->self;
+
+		if (self != NULL && self[event] != COST_ABSENT && self[event] < 0)
+			return true;
+	}
+	return false;
+}
+
+/* The HTML report, with the flame graph FL of P's stacks (NULL: none), or
+ * in a diff the differential one of OLD and NEW read apart. */
+static void print_html(FILE *out, struct profile *p, const struct reading *r,
+		       const struct columns *cols, struct focus *focus, struct flame *fl,
+		       struct html_graph *graph)
+{
+	struct flame diff;
+	const char *why = NULL;
+
+	if (r->opt->mode == MODE_DIFF) {
+		fl = flame_of_diff(&diff, r, NULL, focus, true, NULL) ? &diff : NULL;
+		if (fl == NULL)
+			why = "A differential flame graph reads OLD and NEW again, each on its own,"
+			      " and standard input cannot be read twice: name files to see it.";
+	} else if (fl == NULL) {
+		why = "The profile has negative costs (a profile of differences): no stack can"
+		      " hold them.";
+	}
+	report_html(out, p, r->opt, cols, graph, fl, why);
+	if (fl == &diff)
+		flame_release(&diff);
+}
+
+/* Whether the report draws the stacks of the profile it reads. */
+static bool wants_stacks(const struct options *opt)
+{
+	return opt->format == FORMAT_FOLDED || opt->format == FORMAT_FLAMEGRAPH ||
+	       (opt->format == FORMAT_HTML && opt->mode != MODE_DIFF);
+}
+
 void pipeline_callgrind(const struct options *opt, struct input *in,
 			const char *strip_prefix, FILE *out)
 {
 	struct profile p;
 	struct columns cols;
-	struct rename *file_rename = rename_new(opt->mod_filename, opt->nmod_filename,
-						"mod-filename");
-	struct rename *func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname,
-						"mod-funcname");
+	struct reading r = { opt, strip_prefix, NULL, NULL, NULL, 0 };
 	struct focus *focus = focus_new(opt);
 	struct stacks stacks = { NULL, 0, NULL };
-	char **want;
+	struct flame fl;
+	struct html_graph graph;
+	bool have_stacks = false, have_flame = false;
 
-	profile_init(&p, opt->profile);
-	p.annotate_all = opt->auto_annotate;
-	p.annotate_names = opt->user_files;
-	p.nannotate_names = opt->nuser;
-	p.strip_prefix = strip_prefix;
-	p.want_parts = opt->parts;
-	p.nwant_parts = opt->nparts;
-	p.want_events = want = wanted_events(opt, &p.nwant_events);
-	p.file_rename = file_rename;
-	p.func_rename = func_rename;
-	p.paths = opt->profiles;
-	p.npaths = opt->nprofiles;
-	p.negate = opt->mode == MODE_DIFF;
-	/* A text report shows the lines of the files it finds; JSON gives
-	 * the per-line costs of every file. */
-	if (opt->format == FORMAT_TEXT) {
-		p.source_dirs = opt->include_dirs;
-		p.nsource_dirs = opt->ninclude;
+	r.file_rename = rename_new(opt->mod_filename, opt->nmod_filename, "mod-filename");
+	r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
+	r.want = wanted_events(opt, &r.nwant);
+	if (opt->format == FORMAT_FLAMEGRAPH && opt->mode == MODE_DIFF) {
+		print_flame_diff(out, &r, in, focus);
+		goto done;
 	}
-	/* Stacks and graphs need no per-line or per-instruction data. */
-	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT) {
-		p.annotate_all = false;
-		p.nannotate_names = 0;
-	}
-	p.keep_instr = asm_wanted(opt) && (opt->format == FORMAT_TEXT ||
-					   opt->format == FORMAT_JSON);
+	prepare_profile(&p, &r, opt->profile);
 	if (p.keep_instr && !objdump_available(asm_objdump_program()))
 		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
 		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
@@ -155,27 +340,49 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	columns_init(&cols, &p, opt);
 	focus_hide(focus, &p);
 	focus_mark(focus, &p);
-	cycles_mark(&p, cols.primary);
-	/* The one estimate of the stacks, for every view that needs them. */
-	if (opt->format == FORMAT_FOLDED || p.focused)
-		stacks_estimate(&stacks, &p, cols.primary);
-	if (p.focused && opt->format != FORMAT_FOLDED) {
-		focus_apply(&p, &stacks, cols.primary);
-		cycles_mark(&p, cols.primary);
+	/* The one estimate of the stacks, for every view that needs them; a
+	 * page of a profile of differences goes without. */
+	if (p.focused || wants_stacks(opt)) {
+		have_stacks = opt->format != FORMAT_HTML || !negative_self(&p, cols.primary);
+		if (have_stacks)
+			stacks_estimate(&stacks, &p, cols.primary);
 	}
+	/* Flame frames name functions by their place in the model, which
+	 * focus_apply changes. */
+	if (have_stacks && (opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_HTML)) {
+		flame_of(&fl, &stacks);
+		have_flame = true;
+	}
+	if (opt->format != FORMAT_FOLDED && opt->format != FORMAT_FLAMEGRAPH) {
+		cycles_mark(&p, cols.primary);
+		if (p.focused) {
+			focus_apply(&p, &stacks, cols.primary);
+			cycles_mark(&p, cols.primary);
+		}
+	}
+	if (opt->format == FORMAT_HTML)
+		/* dot draws the call graph while the page is written. */
+		html_graph_start(&graph, &p, opt, &cols);
 	if (opt->format == FORMAT_FOLDED)
 		report_folded(out, &stacks);
+	else if (opt->format == FORMAT_FLAMEGRAPH)
+		print_flame(out, &p, opt, &cols, &fl);
 	else if (opt->format == FORMAT_DOT)
 		print_graph(out, &p, opt, &cols);
+	else if (opt->format == FORMAT_HTML)
+		print_html(out, &p, &r, &cols, focus, have_flame ? &fl : NULL, &graph);
 	else
 		print_table_report(out, &p, opt, &cols);
+	if (have_flame)
+		flame_release(&fl);
 	stacks_release(&stacks);
 	columns_release(&cols);
-	focus_free(focus);
-	rename_free(file_rename);
-	rename_free(func_rename);
 	profile_release(&p);
-	free(want);
+done:
+	focus_free(focus);
+	rename_free(r.file_rename);
+	rename_free(r.func_rename);
+	free(r.want);
 }
 
 void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
@@ -185,16 +392,20 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	struct aprof_routine **sel;
 	size_t nsel;
 
-	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT)
+	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
+	    opt->format == FORMAT_FLAMEGRAPH)
 		die(EXIT_USAGE, "%s: --format=%s applies to Callgrind and Cachegrind "
 		    "profiles, not to aprof reports", opt->profile,
-		    opt->format == FORMAT_DOT ? "dot" : "folded");
+		    opt->format == FORMAT_DOT ? "dot" :
+		    opt->format == FORMAT_FOLDED ? "folded" : "flamegraph");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);
 	sel = aprof_select(&a, opt, &nsel);
 	if (opt->format == FORMAT_JSON) {
 		aprof_print_json(out, &a, opt, &table, sel, nsel);
+	} else if (opt->format == FORMAT_HTML) {
+		report_html_aprof(out, &a, opt, &table, sel, nsel);
 	} else {
 		aprof_print_header(out, &a, &table);
 		if (nsel == 0)

@@ -652,40 +652,46 @@ void aprof_print_json(FILE *out, const struct aprof *a, const struct options *op
 {
 	struct json j;
 
-	(void)opt;
 	json_init(&j, out);
 	json_begin_object(&j);
-	json_text(&j, "format", "aprof");
-	json_text(&j, "file", a->path);
-	json_key(&j, "version");
-	json_uint(&j, a->version);
-	json_text(&j, "application", a->application);
-	json_text(&j, "command", a->command);
-	json_text(&j, "cost_metric", a->cost_metric ? a->cost_metric : "bb-count");
-	json_text(&j, "input_metric", a->input_metric ? a->input_metric : "rms");
-	json_text(&j, "mtime", a->mtime);
-	json_text(&j, "t", a->t);
-	json_key(&j, "comments");
-	json_begin_array(&j);
-	for (size_t i = 0; i < a->ncomments; i++)
-		json_string(&j, a->comments[i]);
-	json_end_array(&j);
-	json_key(&j, "total");
-	json_int(&j, a->total);
-	json_key(&j, "total_calculated");
-	json_bool(&j, !a->has_total);
-	json_key(&j, "skipped_lines");
-	json_uint(&j, a->skipped);
-	json_key(&j, "routines");
-	json_begin_array(&j);
-	if (nsel > 0)
-		for (size_t i = 0; i < nsel; i++)
-			json_routine(&j, sel[i]);
-	else
-		for (size_t i = 0; i < t->nrows; i++)
-			json_routine(&j, t->rows[i]);
-	json_end_array(&j);
-	json_contexts(&j, a);
+	aprof_write_json(&j, a, opt, t, sel, nsel);
 	json_end_object(&j);
 	json_finish(&j);
+}
+
+void aprof_write_json(struct json *jp, const struct aprof *a, const struct options *opt,
+		      const struct aprof_table *t, struct aprof_routine *const *sel, size_t nsel)
+{
+	(void)opt;
+	json_text(jp, "format", "aprof");
+	json_text(jp, "file", a->path);
+	json_key(jp, "version");
+	json_uint(jp, a->version);
+	json_text(jp, "application", a->application);
+	json_text(jp, "command", a->command);
+	json_text(jp, "cost_metric", a->cost_metric ? a->cost_metric : "bb-count");
+	json_text(jp, "input_metric", a->input_metric ? a->input_metric : "rms");
+	json_text(jp, "mtime", a->mtime);
+	json_text(jp, "t", a->t);
+	json_key(jp, "comments");
+	json_begin_array(jp);
+	for (size_t i = 0; i < a->ncomments; i++)
+		json_string(jp, a->comments[i]);
+	json_end_array(jp);
+	json_key(jp, "total");
+	json_int(jp, a->total);
+	json_key(jp, "total_calculated");
+	json_bool(jp, !a->has_total);
+	json_key(jp, "skipped_lines");
+	json_uint(jp, a->skipped);
+	json_key(jp, "routines");
+	json_begin_array(jp);
+	if (nsel > 0)
+		for (size_t i = 0; i < nsel; i++)
+			json_routine(jp, sel[i]);
+	else
+		for (size_t i = 0; i < t->nrows; i++)
+			json_routine(jp, t->rows[i]);
+	json_end_array(jp);
+	json_contexts(jp, a);
 }

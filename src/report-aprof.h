@@ -47,5 +47,9 @@ void aprof_print_tree(FILE *out, const struct aprof *a, const struct options *op
 /* The JSON document: all routines in table order (only SEL when NSEL > 0). */
 void aprof_print_json(FILE *out, const struct aprof *a, const struct options *opt,
 		      const struct aprof_table *t, struct aprof_routine *const *sel, size_t nsel);
+/* Its keys into the object J has begun (the HTML report's data). */
+struct json;
+void aprof_write_json(struct json *j, const struct aprof *a, const struct options *opt,
+		      const struct aprof_table *t, struct aprof_routine *const *sel, size_t nsel);
 
 #endif

@@ -30,6 +30,8 @@ struct order {
 	size_t nevents;
 	bool magnitude;
 	bool by_self;              /* functions by self cost, as the text table without --inclusive */
+	const struct json_page *page;   /* NULL: the plain JSON report */
+	const size_t *position;    /* with short calls: by function index, its place in "functions" */
 };
 
 static cost_t sort_value(cost_t c, bool magnitude)
@@ -82,6 +84,15 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
+		if (o->page != NULL && o->page->short_calls &&
+		    o->position[calls[i].other->index] != SIZE_MAX) {
+			json_begin_inline_array(j);
+			json_uint(j, o->position[calls[i].other->index]);
+			json_int(j, calls[i].count);
+			write_cost(j, calls[i].cost, p->nevents);
+			json_end_array(j);
+			continue;
+		}
 		json_begin_object(j);
 		json_key(j, "file");
 		json_string(j, calls[i].other->key.file->name);
@@ -236,6 +247,10 @@ static void write_function(struct json *j, const struct profile *p, const struct
 		json_uint(j, f->cycle->id);
 	else
 		json_null(j);
+	if (o->page != NULL && o->page->full != NULL && !o->page->full[f->index]) {
+		json_end_object(j);
+		return;
+	}
 	json_key(j, "callers");
 	write_edges(j, p, o, f, true);
 	json_key(j, "callees");
@@ -289,16 +304,21 @@ static int file_cmp(const void *a, const void *b)
 		      (*(const struct pfile *const *)b)->name);
 }
 
-/* Files with per-line data, by name. */
+/* Files with per-line data, by name (or those of the page). */
 static void write_files(struct json *j, const struct profile *p, const struct order *o)
 {
 	size_t n = 0;
 	const struct pfile **files = xmalloc((HASH_COUNT(p->files) + 1) * sizeof(*files));
 
-	for (const struct pfile *f = p->files; f; f = f->hh.next)
-		if (f->annotatable && f->lines.count > 0)
-			files[n++] = f;
-	qsort(files, n, sizeof(*files), file_cmp);
+	if (o->page != NULL && o->page->files != NULL) {
+		for (size_t i = 0; i < o->page->nfiles && n < HASH_COUNT(p->files); i++)
+			files[n++] = o->page->files[i];
+	} else {
+		for (const struct pfile *f = p->files; f; f = f->hh.next)
+			if (f->annotatable && f->lines.count > 0)
+				files[n++] = f;
+		qsort(files, n, sizeof(*files), file_cmp);
+	}
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++)
 		write_file(j, p, o, files[i]);
@@ -394,39 +414,62 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 	json_end_array(j);
 }
 
+void report_json_write(struct json *j, struct profile *p, const struct options *opt,
+		       const struct columns *c, const struct table *t, const struct asm_view *v,
+		       const struct json_page *page)
+{
+	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL };
+	size_t nfuncs;
+	struct func **funcs = inclusive_compute(p, true, &nfuncs);
+	size_t *position = NULL;
+
+	qsort_r(funcs, nfuncs, sizeof(*funcs), func_cmp, &o);
+	if (page != NULL && page->short_calls) {
+		position = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*position));
+		/* A function with no row (no cost at all) is named in full. */
+		for (size_t i = 0; i < p->nfuncs; i++)
+			position[i] = SIZE_MAX;
+		/* Places in "functions", where cycles have no row. */
+		for (size_t i = 0, k = 0; i < nfuncs; i++)
+			if (funcs[i]->whole == NULL)
+				position[funcs[i]->index] = k++;
+		o.position = position;
+	}
+	write_header(j, p, opt);
+	json_key(j, "totals");
+	write_cost(j, t->summary, p->nevents);
+	json_key(j, "totals_calculated");
+	json_bool(j, t->calculated);
+	if (o.magnitude) {
+		json_key(j, "base");
+		write_cost(j, t->base, p->nevents);
+	}
+	json_key(j, "functions");
+	json_begin_array(j);
+	for (size_t i = 0; i < nfuncs; i++)
+		if (funcs[i]->whole == NULL)
+			write_function(j, p, &o, funcs[i], v);
+	json_end_array(j);
+	json_key(j, "cycles");
+	write_cycles(j, p);
+	if (opt->auto_annotate || opt->nuser > 0) {
+		json_key(j, "files");
+		write_files(j, p, &o);
+	}
+	if (page != NULL && page->more != NULL)
+		page->more(j, page->arg);
+	free(position);
+	free(funcs);
+}
+
 void report_json(FILE *out, struct profile *p, const struct options *opt,
 		 const struct columns *c, const struct table *t, const struct asm_view *v)
 {
-	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive };
 	struct json j;
-	size_t nfuncs;
-	struct func **funcs = inclusive_compute(p, true, &nfuncs);
 
-	qsort_r(funcs, nfuncs, sizeof(*funcs), func_cmp, &o);
 	json_init(&j, out);
 	json_begin_object(&j);
-	write_header(&j, p, opt);
-	json_key(&j, "totals");
-	write_cost(&j, t->summary, p->nevents);
-	json_key(&j, "totals_calculated");
-	json_bool(&j, t->calculated);
-	if (o.magnitude) {
-		json_key(&j, "base");
-		write_cost(&j, t->base, p->nevents);
-	}
-	json_key(&j, "functions");
-	json_begin_array(&j);
-	for (size_t i = 0; i < nfuncs; i++)
-		if (funcs[i]->whole == NULL)
-			write_function(&j, p, &o, funcs[i], v);
-	json_end_array(&j);
-	json_key(&j, "cycles");
-	write_cycles(&j, p);
-	if (opt->auto_annotate || opt->nuser > 0) {
-		json_key(&j, "files");
-		write_files(&j, p, &o);
-	}
+	report_json_write(&j, p, opt, c, t, v, NULL);
 	json_end_object(&j);
 	json_finish(&j);
-	free(funcs);
 }

@@ -1,12 +1,16 @@
 #!/bin/sh
-# --format=folded adds up exactly (TAP output): on every Callgrind and
-# Cachegrind profile of tests/golden/data and the demo profile, the stacks
-# ending in each function name add up to its self cost and all stacks to
-# the sum of self costs; so they do with --hide (against the self costs
-# --format=json gives with the same --hide) and for a merge; --focus prints
-# exactly the stacks that pass through a match; a call graph of 60
-# diamonds in a row (2^60 paths) gives few stacks, still exact.  The checks
-# are tests/folded-check.py's.
+# The estimated stacks agree with the profile (TAP output): on every
+# Callgrind and Cachegrind profile of tests/golden/data and the demo
+# profile, the stacks ending in each function name add up to its self cost
+# and all stacks to the sum of self costs; so they do with --hide (against
+# the self costs --format=json gives with the same --hide) and for a merge;
+# the stacks containing each function outside cycles add up to its
+# inclusive cost, no frame is wider than that, and adjacent frames are
+# calls of the profile (invariants); --focus prints exactly the stacks that
+# pass through a match, and a function's focused inclusive cost is the same
+# in the table, the JSON report, the call graph and the folded stacks
+# (agree); a call graph of 60 diamonds in a row (2^60 paths) gives at most
+# 100,000 stacks, still exact.  The checks are tests/folded-check.py's.
 #
 # usage: tests/folded.sh [CGANNOTATE]
 # With FOLDED_FRESH=yes, the same on profiles made now by valgrind from
@@ -51,7 +55,24 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
     cd "$tmp/progs" || exit 99
     for f in *.out *.cgout *.out-0*; do
         t sums "$prog" "$f"
+        t invariants "$prog" "$f"
     done
+    t invariants "$prog" hot.out --sort=D1mr
+    t agree "$prog" rdp.out 'factor'
+    t agree "$prog" shapes.out 'area'
+    t agree "$prog" fib.out "^fib'2\$"
+    # A real interpreter, where nearly everything is one cycle of calls.
+    if [ -x /usr/bin/python3 ]; then
+        valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
+import json, re
+d = json.loads(json.dumps({"k%d" % i: list(range(i % 7)) for i in range(300)}))
+print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2>&1 &&
+        { t sums "$prog" python3.out
+          t invariants "$prog" python3.out
+          t agree "$prog" python3.out '^PyRun_StringFlags$'
+          t agree "$prog" python3.out 'json'
+          t agree "$prog" python3.out 'malloc'; }
+    fi
     t sums "$prog" fib.out --hide='^fib'
     t sums "$prog" evenodd.out --hide='^is_odd'
     t sums "$prog" shapes.out --hide='^(std|operator)'
@@ -63,9 +84,24 @@ else
     cd "$data" || exit 99
     for f in progs/*.out progs/*.cgout progs/*.out-0* gprof2dot/*.callgrind json/*.out \
              wide/*.out diff/*.out writers/no-fl.out writers/signed.out writers/unnamed-ob.out \
-             asm/*.out "$here/../data/callgrind.out.demo"; do
+             asm/*.out stacks/*.out "$here/../data/callgrind.out.demo"; do
         t sums "$prog" "$f"
+        t invariants "$prog" "$f"
     done
+    python3 tools/fanout.py > "$tmp/fanout.out"
+    t invariants "$prog" "$tmp/fanout.out"
+    t invariants "$prog" progs/hot.out --sort=D1mr --hide='^(main|_start)$'
+    t invariants "$prog" progs/shapes.out --hide='^(std|operator|_dl)'
+    t invariants "$prog" --merge progs/threads-sep.out-01 progs/threads-sep.out-02 progs/threads-sep.out-03
+    t agree "$prog" stacks/demo.out '^qsort$'
+    t agree "$prog" stacks/demo.out 'malloc'
+    t agree "$prog" stacks/interp.out '^run$'
+    t agree "$prog" stacks/interp.out '^builtin$'
+    t agree "$prog" progs/evenodd.out 'odd'
+    t agree "$prog" progs/hot.out '^main$' --hide='^_dl_'
+    t agree "$prog" progs/tmpl.out 'sort'
+    t agree "$prog" gprof2dot/bool.callgrind '^m'
+    t agree "$prog" dot/small.out '^rec$'
     t sums "$prog" progs/fib.out --hide='^main$'
     t sums "$prog" progs/fib.out --hide='.'
     t sums "$prog" progs/evenodd.out --hide='^is_even'
@@ -81,6 +117,7 @@ else
     t focus "$prog" gprof2dot/bool.callgrind '^m'
     python3 "$check" diamond 60 > "$tmp/diamond.out"
     t sums "$prog" "$tmp/diamond.out"
+    t invariants "$prog" "$tmp/diamond.out"
     n=$((n + 1))
     lines=$("$prog" --format=folded "$tmp/diamond.out" | wc -l)
     if [ "$lines" -le 100000 ]; then

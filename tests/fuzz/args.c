@@ -70,6 +70,8 @@ void fuzz_sandbox_fill(void)
 	}
 	write_file("sub/a.c", text, n / 2);
 	set_objdump();
+	/* The HTML report must not run Graphviz on every input. */
+	setenv("DOT", "/nonexistent/dot", 1);
 }
 
 /* Places where reading a "source file" could block or never end. */
@@ -187,20 +189,20 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 			argv[argc++] = (char *)"--edge-thres=5";
 		}
 	}
-	/* More focus and hide expressions, so that --focus and --hide come
-	 * together and several --focus do: anchored, at the end of a name
-	 * (hex addresses, generated names, 'N copies of --separate-recs), or
-	 * every function; and merging the 'N copies of a function back into
-	 * one, which makes cycles of calls. */
+	/* The flame graph, upside down too, and the HTML report. */
 	switch ((b[4] >> 3) & 3) {
-	case 1: argv[argc++] = (char *)"--focus=^[a-m]"; break;
-	case 2: argv[argc++] = (char *)"--focus=[0-9]$"; break;
-	case 3: argv[argc++] = (char *)"--focus=."; break;
+	case 1: argv[argc++] = (char *)"--format=flamegraph"; break;
+	case 2: argv[argc++] = (char *)"--format=flamegraph"; argv[argc++] = (char *)"--flame-direction=down"; break;
+	case 3: argv[argc++] = (char *)"--format=html"; break;
 	}
+	/* --focus and --hide together, and several --focus: anchored, at the
+	 * end of a name (hex addresses, generated names, the 'N copies of
+	 * --separate-recs), or every function; and merging the 'N copies of a
+	 * function back into one, which makes cycles of calls. */
 	switch ((b[4] >> 5) & 3) {
-	case 1: argv[argc++] = (char *)"--hide=^[n-z]"; break;
-	case 2: argv[argc++] = (char *)"--hide=[0-9]$"; break;
-	case 3: argv[argc++] = (char *)"--hide=^_|^0x"; break;
+	case 1: argv[argc++] = (char *)"--focus=^[a-m]"; argv[argc++] = (char *)"--hide=[0-9]$"; break;
+	case 2: argv[argc++] = (char *)"--focus=[0-9]$"; argv[argc++] = (char *)"--hide=^[n-z]"; break;
+	case 3: argv[argc++] = (char *)"--focus=."; argv[argc++] = (char *)"--hide=^_|^0x"; break;
 	}
 	if (b[4] & 128)
 		argv[argc++] = (char *)"--mod-funcname=s/'[0-9]+$//";

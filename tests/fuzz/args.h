@@ -15,7 +15,8 @@
 /* Create the source files the inputs may name in the current directory:
  * a.c (text), bin.c (binary), empty.c, long.c (one 1 MB line), dir.c (a
  * directory), sub/a.c (for -Isub) and objdump, a stand-in for objdump that
- * OBJDUMP is set to.  Dies on failure. */
+ * OBJDUMP is set to; DOT is set to a program that does not exist.  Dies on
+ * failure. */
 void fuzz_sandbox_fill(void);
 
 /* The command line for option bytes B and profile DATA (SIZE bytes) stored

@@ -36,7 +36,8 @@ data=$top/tests/golden/data
 # Seed inputs of each target, as globs relative to tests/golden/data.  A new
 # target is a file tests/fuzz/targets/NAME.c and one line here.
 case $target in
-callgrind)  seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out dot/*.out wide/*.out bad/*.out noarg/* abs/*.tmpl asm/*.out folded/*.out ../../../data/callgrind.out.demo ../../fuzz/profiles/*' ;;
+callgrind|flame|html)
+            seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out dot/*.out wide/*.out bad/*.out noarg/* abs/*.tmpl asm/*.out web/*.out folded/*.out ../../../data/callgrind.out.demo ../../fuzz/profiles/*' ;;
 cachegrind) seeds='progs/*.cgout noarg-cg/* valgrind/cachegrind/tests/*.cgout' ;;
 aprof)      seeds='aprof/*.aprof aprof/named/*' ;;
 objdump)    seeds='asm/*.dis' ;;
@@ -53,10 +54,18 @@ bin=$work/bin/fuzz-$target
 cc=${CC:-clang}
 cflags="${FUZZ_CFLAGS:--g -O1} -std=c11 -D_GNU_SOURCE -DCGA_FUZZ -I$top/src -I$here"
 sanitize='-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all'
-srcs=$(ls "$top"/src/*.c | grep -v '/main\.c$')
+srcs=$(ls "$top"/src/*.c | grep -v '/main\.c$' | grep -v '/web-assets\.c$')
+# The files of web/ as C arrays, as the build makes them (Makefile.am).
+{
+    echo '#include <stddef.h>'
+    for f in flamegraph.js flamegraph.css report.js report.css; do
+        od -An -v -tu1 "$top/web/$f" |
+            LC_ALL=C awk -v name="web_$(echo "$f" | tr . _)" -f "$top/web/embed.awk"
+    done
+} > "$work/bin/web-assets.c"
 # shellcheck disable=SC2086 # flag and file lists are words
-$cc $cflags $sanitize -Wall -Wextra -o "$bin" $srcs "$here/harness.c" "$here/args.c" \
-    "$here/targets/$target.c" -lm
+$cc $cflags $sanitize -Wall -Wextra -o "$bin" $srcs "$work/bin/web-assets.c" "$here/harness.c" \
+    "$here/args.c" "$here/targets/$target.c" -lm
 
 sh "$here/seeds.sh" "$data" "$work/seeds/$target" $seeds
 

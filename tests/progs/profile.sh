@@ -22,6 +22,7 @@
 #   multi.out              multi, --collect-jumps=yes
 #   shapes.out             shapes (C++), defaults
 #   shapes-nocomp.out      shapes (C++), --compress-strings=no --compress-pos=no
+#   rdp.out                rdp (C++, recursion: a recursive-descent parser), defaults
 #   tmpl.out               tmpl (C++ with the standard library, -O2), defaults
 #   threads.out            threads, defaults
 #   threads-sep.out-NN     threads, --separate-threads=yes (one file per thread)
@@ -57,7 +58,7 @@ VALGRIND=${VALGRIND:-valgrind}
 
 cd "$out"
 for f in fib.c evenodd.c vec.h inline_main.c inline_walk.c shapes.cpp tmpl.cpp \
-         threads.c multi.h multi_main.c multi_fill.c multi_sum.c hot.c; do
+         threads.c multi.h multi_main.c multi_fill.c multi_sum.c hot.c rdp.cpp; do
     cp "$srcdir/$f" "$out/$f"
     chmod u+w "$out/$f"
 done
@@ -76,6 +77,7 @@ $CC $dbg -O2 -o inline "${s}inline_main.c" "${s}inline_walk.c"
 $CC $dbg -O1 -o multi "${s}multi_main.c" "${s}multi_fill.c" "${s}multi_sum.c"
 $CXX $dbg -O0 -o shapes "${s}shapes.cpp"
 $CXX $dbg -O2 -o tmpl "${s}tmpl.cpp"
+$CXX $dbg -O1 -o rdp "${s}rdp.cpp"
 $CC $dbg -O0 -pthread -o threads "${s}threads.c"
 $CC $dbg -O1 -o hot "${s}hot.c"
 $CC $dbg -O1 -DWITH_DUMPS -o hot-dumps "${s}hot.c"
@@ -110,6 +112,7 @@ cg multi.out --collect-jumps=yes ./multi
 cg shapes.out ./shapes
 cg shapes-nocomp.out --compress-strings=no --compress-pos=no ./shapes
 cg tmpl.out ./tmpl
+cg rdp.out ./rdp
 cg threads.out ./threads
 cg threads-sep.out --separate-threads=yes ./threads
 rm -f threads-sep.out    # valgrind leaves an empty file under the base name

@@ -1,12 +1,14 @@
 /* The JSON writer: layout, escaping, numbers. */
 #include "unit.h"
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fmt-json.h"
 
-/* What BUILD writes, as a string the caller frees. */
-static char *written(void (*build)(struct json *))
+/* What BUILD writes, as a string the caller frees; PAGE: in page mode. */
+static char *written_as(void (*build)(struct json *), bool page)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -14,11 +16,19 @@ static char *written(void (*build)(struct json *))
 	struct json j;
 
 	ck_assert_ptr_nonnull(f);
-	json_init(&j, f);
+	if (page)
+		json_init_page(&j, f);
+	else
+		json_init(&j, f);
 	build(&j);
 	json_finish(&j);
 	fclose(f);
 	return buf;
+}
+
+static char *written(void (*build)(struct json *))
+{
+	return written_as(build, false);
 }
 
 static void nested(struct json *j)
@@ -108,6 +118,67 @@ START_TEST(test_doubles)
 }
 END_TEST
 
+/* What could end or change a <script> element, in keys and strings. */
+static void page_strings(struct json *j)
+{
+	json_begin_object(j);
+	json_key(j, "</script>");
+	json_begin_array(j);
+	json_string(j, "</script><script>alert(1)</script>");
+	json_string(j, "<!-- & -->");
+	json_string(j, "a\xe2\x80\xa8" "b\xe2\x80\xa9" "c");
+	json_string(j, "\xff]]>");
+	json_int(j, (__int128)1 << 53);
+	json_int(j, ((__int128)1 << 53) - 1);
+	json_int(j, -((__int128)1 << 60));
+	json_uint(j, UINT64_MAX);
+	json_end_array(j);
+	json_key(j, "e");
+	json_begin_inline_array(j);
+	json_end_array(j);
+	json_end_object(j);
+}
+
+START_TEST(test_page)
+{
+	char *s = written_as(page_strings, true);
+
+	ck_assert_str_eq(s, "{\"\\u003c/script\\u003e\":["
+			 "\"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\","
+			 "\"\\u003c!-- \\u0026 --\\u003e\",\"a\\u2028b\\u2029c\",\"\\ufffd]]\\u003e\","
+			 "\"9007199254740992\",9007199254740991,\"-1152921504606846976\","
+			 "\"18446744073709551615\"],\"e\":[]}\n");
+	free(s);
+}
+END_TEST
+
+/* More than the writer's buffer in one string, and many small writes. */
+static void long_output(struct json *j)
+{
+	static char big[20001];
+
+	memset(big, 'x', sizeof(big) - 1);
+	json_begin_inline_array(j);
+	for (int i = 0; i < 3000; i++)
+		json_int(j, i);
+	json_string(j, big);
+	json_int(j, 7);
+	json_end_array(j);
+}
+
+START_TEST(test_buffer)
+{
+	char *s = written(long_output);
+	size_t n = strlen(s);
+
+	ck_assert_uint_gt(n, 20000 + 3000 * 3);
+	ck_assert(strncmp(s, "[0, 1, 2, 3, ", 13) == 0);
+	ck_assert_str_eq(s + n - 10, "xxxx\", 7]\n");
+	ck_assert(strstr(s, "2998, 2999, \"xxx") != NULL);
+	free(s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("json");
@@ -116,6 +187,8 @@ int main(void)
 	tcase_add_test(tc, test_layout);
 	tcase_add_test(tc, test_escaping);
 	tcase_add_test(tc, test_doubles);
+	tcase_add_test(tc, test_page);
+	tcase_add_test(tc, test_buffer);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -1,0 +1,268 @@
+#include "calc-flame.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "xalloc.h"
+
+/* Frame texts, interned: equal texts share one pointer. */
+struct flame_name {
+	char *text;
+	UT_hash_handle hh;
+};
+
+struct child_key {
+	size_t parent;
+	const char *name;          /* interned */
+};
+
+/* The node that is the child NAME of PARENT. */
+struct flame_child {
+	struct child_key key;
+	size_t node;
+	UT_hash_handle hh;
+};
+
+void flame_init(struct flame *fl, bool diff)
+{
+	memset(fl, 0, sizeof(*fl));
+	fl->diff = diff;
+}
+
+char *flame_frame_name(const char *name)
+{
+	char *t = xstrdup(name);
+
+	for (char *c = t; *c; c++)
+		if (*c == ';')
+			*c = ':';
+		else if (*c == '\n')
+			*c = ' ';
+	return t;
+}
+
+unsigned flame_hash(const char *text)
+{
+	uint32_t h = 2166136261u;
+
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h;
+}
+
+static const char *intern(struct flame *fl, const char *funcname)
+{
+	char *text = flame_frame_name(funcname);
+	struct flame_name *e;
+
+	HASH_FIND_STR(fl->name_table, text, e);
+	if (e != NULL) {
+		free(text);
+		return e->text;
+	}
+	e = xmalloc(sizeof(*e));
+	e->text = text;
+	HASH_ADD_KEYPTR(hh, fl->name_table, e->text, strlen(e->text), e);
+	return e->text;
+}
+
+static size_t child_of(struct flame *fl, size_t parent, const char *name)
+{
+	struct child_key key;
+	struct flame_child *c;
+
+	memset(&key, 0, sizeof(key));
+	key.parent = parent;
+	key.name = name;
+	HASH_FIND(hh, fl->child_table, &key, sizeof(key), c);
+	if (c != NULL)
+		return c->node;
+	xgrow(&fl->nodes, &fl->cap, fl->n + 1, sizeof(*fl->nodes));
+	memset(&fl->nodes[fl->n], 0, sizeof(*fl->nodes));
+	fl->nodes[fl->n].parent = parent;
+	fl->nodes[fl->n].name = name;
+	c = xmalloc(sizeof(*c));
+	c->key = key;
+	c->node = fl->n;
+	HASH_ADD(hh, fl->child_table, key, sizeof(key), c);
+	return fl->n++;
+}
+
+void flame_add(struct flame *fl, const struct stacks *s, int side)
+{
+	size_t *node_of = xmalloc((s->n ? s->n : 1) * sizeof(*node_of));
+	const char **name_of = NULL;
+	size_t nfuncs = 0;
+
+	/* Each function's frame text, looked up once. */
+	for (size_t f = 0; f < s->n; f++)
+		if (s->frames[f].func->index + 1 > nfuncs)
+			nfuncs = s->frames[f].func->index + 1;
+	name_of = xcalloc(nfuncs ? nfuncs : 1, sizeof(*name_of));
+	for (size_t f = 0; f < s->n; f++) {
+		const struct stack_frame *sf = &s->frames[f];
+		size_t parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : node_of[sf->parent];
+
+		if (name_of[sf->func->index] == NULL)
+			name_of[sf->func->index] = intern(fl, sf->func->key.name);
+		node_of[f] = child_of(fl, parent, name_of[sf->func->index]);
+		/* What --format=folded writes: shown stacks with a count. */
+		if (sf->shown && sf->count > 0) {
+			fl->nodes[node_of[f]].self[side] += sf->count;
+			fl->total[side] += sf->count;
+		}
+	}
+	free(name_of);
+	free(node_of);
+}
+
+/* Siblings in byte order of their names. */
+static int by_name(const void *a, const void *b, void *arg)
+{
+	const struct flame_node *nodes = arg;
+
+	return strcmp(nodes[*(const size_t *)a].name, nodes[*(const size_t *)b].name);
+}
+
+/* Widths from the leaves up: a node is made after its parent, so in
+ * reverse order of making, children come before their parents. */
+static void sum_widths(struct flame *fl)
+{
+	for (size_t i = fl->n; i-- > 0;) {
+		struct flame_node *v = &fl->nodes[i];
+
+		for (int k = 0; k < 2; k++)
+			v->width[k] += v->self[k];
+		if (fl->diff)
+			v->drawn += v->self[0] > v->self[1] ? v->self[0] : v->self[1];
+		else
+			v->drawn = v->width[FLAME_NEW];
+		if (v->parent != FLAME_ROOT) {
+			struct flame_node *u = &fl->nodes[v->parent];
+
+			for (int k = 0; k < 2; k++)
+				u->width[k] += v->width[k];
+			if (fl->diff)
+				u->drawn += v->drawn;
+		}
+	}
+}
+
+/* The kept nodes (drawn width > 0), in preorder with siblings by name,
+ * into a new array; offsets, depths and name ids set. */
+static void order_nodes(struct flame *fl)
+{
+	size_t n = fl->n, kept = 0, nstack = 0;
+	size_t *start = xcalloc(n + 2, sizeof(*start)), *list, *fill, *stack, *new_index;
+	struct flame_node *out = xmalloc((n ? n : 1) * sizeof(*out));
+	cost_t *next_offset;
+
+	/* Children lists by parent (FLAME_ROOT as slot n). */
+	for (size_t i = 0; i < n; i++)
+		if (fl->nodes[i].drawn > 0)
+			start[(fl->nodes[i].parent == FLAME_ROOT ? n : fl->nodes[i].parent) + 1]++;
+	for (size_t i = 0; i <= n; i++)
+		start[i + 1] += start[i];
+	list = xmalloc((start[n + 1] ? start[n + 1] : 1) * sizeof(*list));
+	fill = xmalloc((n + 1) * sizeof(*fill));
+	memcpy(fill, start, (n + 1) * sizeof(*fill));
+	for (size_t i = 0; i < n; i++)
+		if (fl->nodes[i].drawn > 0)
+			list[fill[fl->nodes[i].parent == FLAME_ROOT ? n : fl->nodes[i].parent]++] = i;
+	for (size_t i = 0; i <= n; i++)
+		if (start[i + 1] - start[i] > 1)
+			qsort_r(list + start[i], start[i + 1] - start[i], sizeof(*list), by_name,
+				fl->nodes);
+
+	/* Depth first, the first child on top of the stack. */
+	stack = xmalloc((n ? n : 1) * sizeof(*stack));
+	new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
+	next_offset = xcalloc(n + 1, sizeof(*next_offset));
+	for (size_t k = start[n + 1]; k-- > start[n];)
+		stack[nstack++] = list[k];
+	fl->depth = 0;
+	fl->drawn_total = 0;
+	fl->nnames = 0;
+	while (nstack > 0) {
+		size_t i = stack[--nstack], p = fl->nodes[i].parent;
+		struct flame_node *v = &out[kept];
+
+		*v = fl->nodes[i];
+		new_index[i] = kept;
+		v->parent = p == FLAME_ROOT ? FLAME_ROOT : new_index[p];
+		v->depth = p == FLAME_ROOT ? 0 : out[v->parent].depth + 1;
+		v->offset = next_offset[p == FLAME_ROOT ? n : p];
+		next_offset[p == FLAME_ROOT ? n : p] += v->drawn;
+		next_offset[i] = v->offset;
+		if (p == FLAME_ROOT)
+			fl->drawn_total += v->drawn;
+		if (v->depth + 1 > fl->depth)
+			fl->depth = v->depth + 1;
+		kept++;
+		for (size_t k = start[i + 1]; k-- > start[i];)
+			stack[nstack++] = list[k];
+	}
+	free(fl->nodes);
+	fl->nodes = out;
+	fl->n = fl->cap = kept;
+
+	/* Name ids by first appearance. */
+	fl->names = xmalloc((kept ? kept : 1) * sizeof(*fl->names));
+	{
+		struct seen { const char *name; size_t id; UT_hash_handle hh; } *seen = NULL, *s, *t;
+
+		for (size_t i = 0; i < kept; i++) {
+			HASH_FIND_PTR(seen, &out[i].name, s);
+			if (s == NULL) {
+				s = xmalloc(sizeof(*s));
+				s->name = out[i].name;
+				s->id = fl->nnames;
+				fl->names[fl->nnames++] = out[i].name;
+				HASH_ADD_PTR(seen, name, s);
+			}
+			out[i].name_id = s->id;
+		}
+		HASH_ITER(hh, seen, s, t) {
+			HASH_DEL(seen, s);
+			free(s);
+		}
+	}
+	free(start);
+	free(list);
+	free(fill);
+	free(stack);
+	free(new_index);
+	free(next_offset);
+}
+
+void flame_finish(struct flame *fl)
+{
+	struct flame_child *c, *tmp;
+
+	sum_widths(fl);
+	order_nodes(fl);
+	HASH_ITER(hh, fl->child_table, c, tmp) {
+		HASH_DEL(fl->child_table, c);
+		free(c);
+	}
+}
+
+void flame_release(struct flame *fl)
+{
+	struct flame_name *e, *tmp;
+	struct flame_child *c, *ctmp;
+
+	HASH_ITER(hh, fl->name_table, e, tmp) {
+		HASH_DEL(fl->name_table, e);
+		free(e->text);
+		free(e);
+	}
+	HASH_ITER(hh, fl->child_table, c, ctmp) {
+		HASH_DEL(fl->child_table, c);
+		free(c);
+	}
+	free(fl->nodes);
+	free(fl->names);
+	memset(fl, 0, sizeof(*fl));
+}

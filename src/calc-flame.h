@@ -1,0 +1,75 @@
+/* The tree a flame graph draws: the estimated stacks (calc-stacks.h) merged
+ * as --format=folded merges them, so that the frames' widths add up to the
+ * folded counts.
+ *
+ * A frame is a function name as a folded line writes it (';' as ':', a
+ * newline as a space): functions of one name in several files are one
+ * frame, and sibling frames of one name are one node.  A node's width is
+ * the sum of the folded lines that start with its stack.  Nodes come in
+ * preorder, siblings by name in byte order (the order of folded lines),
+ * so a node's descendants follow it and end before the next node of its
+ * depth or less.
+ *
+ * A tree has one or two sides: one profile's stacks, or in a differential
+ * flame graph OLD's (side 0) and NEW's (side 1) added to one tree.  There
+ * a node is drawn as wide as the larger of its two own counts plus its
+ * children's drawn widths, so that stacks only one of the two has stay
+ * visible. */
+#ifndef CGA_CALC_FLAME_H
+#define CGA_CALC_FLAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "calc-stacks.h"
+#include "model-cost.h"
+
+#define FLAME_ROOT ((size_t)-1)
+#define FLAME_OLD 0
+#define FLAME_NEW 1
+
+struct flame_node {
+	size_t parent;             /* FLAME_ROOT for the outermost frames */
+	const char *name;          /* the frame's text, owned by the flame */
+	size_t name_id;            /* names numbered by first appearance in preorder */
+	size_t depth;              /* 0 for the outermost frames */
+	cost_t width[2];           /* per side: the sum of the stacks through it */
+	cost_t self[2];            /* per side: the count of the stack ending in it */
+	cost_t drawn;              /* the width drawn: width[FLAME_NEW], or in a
+				      diff max(self[0], self[1]) + the children's */
+	cost_t offset;             /* where it starts, in drawn units from the left */
+};
+
+struct flame_name;
+struct flame_child;
+
+struct flame {
+	struct flame_node *nodes;  /* preorder once finished */
+	size_t n, cap;
+	const char **names;        /* by name_id */
+	size_t nnames;
+	cost_t total[2];           /* per side: the sum of all stacks */
+	cost_t drawn_total;        /* the sum of the outermost frames' drawn widths */
+	size_t depth;              /* the number of rows: the deepest depth + 1 */
+	bool diff;                 /* two sides */
+	struct flame_name *name_table;
+	struct flame_child *child_table;
+};
+
+/* An empty tree; DIFF: it will hold two sides. */
+void flame_init(struct flame *fl, bool diff);
+/* Add the folded stacks of S (the frames shown with a count) to side SIDE. */
+void flame_add(struct flame *fl, const struct stacks *s, int side);
+/* Widths, the preorder and the offsets; nothing may be added after. */
+void flame_finish(struct flame *fl);
+void flame_release(struct flame *fl);
+
+/* The frame text of function name NAME: ';' as ':', a newline as a space.
+ * A new string. */
+char *flame_frame_name(const char *name);
+
+/* The stable colour hash of a frame's text (FNV-1a over its bytes), which
+ * web/flamegraph.js computes alike: warm colours are taken from it. */
+unsigned flame_hash(const char *text);
+
+#endif

@@ -1,0 +1,281 @@
+#include "report-flame.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt-num.h"
+#include "fmt-xml.h"
+#include "web-assets.h"
+#include "xalloc.h"
+
+/* The geometry of flamegraph.pl's pictures, which people know. */
+#define IMAGE_WIDTH 1200
+#define XPAD 10
+#define ROW 16
+#define FONT_SIZE 12
+#define FONT_WIDTH 0.59
+#define MIN_WIDTH 0.1
+#define TOP_PAD 56
+#define BOTTOM_PAD 36
+
+static cost_t change_of(const struct flame_node *v)
+{
+	return v->self[FLAME_NEW] - v->self[FLAME_OLD];
+}
+
+/* The largest change of any node's own count (0 unless a diff). */
+static cost_t flame_max_change(const struct flame *fl)
+{
+	cost_t max = 0;
+
+	if (!fl->diff)
+		return 0;
+	for (size_t i = 0; i < fl->n; i++) {
+		cost_t d = change_of(&fl->nodes[i]);
+
+		if (d < 0)
+			d = -d;
+		if (d > max)
+			max = d;
+	}
+	return max;
+}
+
+static void warm(const char *name, char *buf)
+{
+	char *clean = xml_clean(name);
+	unsigned h = flame_hash(clean);
+
+	snprintf(buf, 24, "rgb(%u,%u,%u)", 205 + h % 51, (h >> 8) % 231, (h >> 16) % 56);
+	free(clean);
+}
+
+/* Grew: from pale pink to red; shrank: from pale blue to blue. */
+static void diverging(cost_t d, cost_t max, char *buf)
+{
+	double t = max > 0 ? (double)(d < 0 ? -d : d) / (double)max : 0;
+	int pale = (int)lround(225.0 * (1.0 - t));
+
+	if (d > 0)
+		snprintf(buf, 24, "rgb(255,%d,%d)", pale, pale);
+	else if (d < 0)
+		snprintf(buf, 24, "rgb(%d,%d,255)", pale, pale);
+	else
+		snprintf(buf, 24, "rgb(228,228,228)");
+}
+
+/* The colour of node V of FL, "rgb(r,g,b)", into BUF (at least 24 bytes):
+ * warm hues by the hash of its name (as web/flamegraph.js computes them),
+ * or in a diff red where its own count grew and blue where it shrank,
+ * deeper for a larger change (MAX_CHANGE: the largest change of any
+ * node's own count). */
+static void flame_color(const struct flame *fl, const struct flame_node *v, cost_t max_change,
+			char *buf)
+{
+	if (fl->diff)
+		diverging(change_of(v), max_change, buf);
+	else
+		warm(v->name, buf);
+}
+
+/* "1,234", or with SIGNED "+1,234" and "-1,234": commas either way. */
+static void format_count(char *buf, cost_t c, bool sign)
+{
+	size_t o = 0;
+
+	if (sign && c != 0)
+		buf[o++] = c < 0 ? '-' : '+';
+	numfmt_count(buf + o, c < 0 ? -c : c);
+}
+
+struct picture {
+	FILE *out;
+	const struct flame *fl;
+	const struct flame_look *look;
+	double scale;              /* pixels per drawn unit */
+	size_t height;
+	cost_t max_change;
+	const char *event;         /* cleaned */
+};
+
+static double row_y(const struct picture *pic, size_t row)
+{
+	if (pic->look->down)
+		return TOP_PAD + (double)(row * ROW);
+	return (double)pic->height - BOTTOM_PAD - (double)((row + 1) * ROW);
+}
+
+/* The second line of a frame's title: its counts and share. */
+static void put_counts(const struct picture *pic, const cost_t *width)
+{
+	const struct flame *fl = pic->fl;
+	char a[NUMFMT_COUNT_MAX + 2], b[NUMFMT_COUNT_MAX + 2], d[NUMFMT_COUNT_MAX + 2];
+
+	format_count(b, width[FLAME_NEW], false);
+	if (!fl->diff) {
+		fprintf(pic->out, "%s %s, %.2f%%", b, pic->event,
+			numfmt_ratio100(width[FLAME_NEW], fl->total[FLAME_NEW]));
+		return;
+	}
+	format_count(a, width[FLAME_OLD], false);
+	format_count(d, width[FLAME_NEW] - width[FLAME_OLD], true);
+	fprintf(pic->out, "%s OLD %s, NEW %s, change %s (%+.2f%% of OLD)", pic->event, a, b, d,
+		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->total[FLAME_OLD]));
+}
+
+/* The name cut to fit WIDTH pixels, "..." marking the cut; NULL when not
+ * even three characters fit.  A new string. */
+static char *fitted(const char *clean, double width)
+{
+	size_t fit = (size_t)(width / (FONT_SIZE * FONT_WIDTH)), n;
+
+	if (fit < 3)
+		return NULL;
+	n = xml_nchars(clean);
+	if (n <= fit)
+		return xstrdup(clean);
+	return xasprintf("%.*s..", (int)xml_char_offset(clean, fit - 2), clean);
+}
+
+/* Whether FILL ("rgb(r,g,b)") is dark enough to want a white label. */
+static bool dark(const char *fill)
+{
+	unsigned r, g, b;
+
+	return sscanf(fill, "rgb(%u,%u,%u)", &r, &g, &b) == 3 && 299 * r + 587 * g + 114 * b < 80000;
+}
+
+/* One frame: NAME at ROW, from X, WIDTH units wide, with its counts. */
+static void put_frame(const struct picture *pic, const char *name, size_t row, double x,
+		      double w, const cost_t *width, const char *fill)
+{
+	FILE *out = pic->out;
+	char *clean = xml_clean(name), *label = fitted(clean, w);
+	char n[NUMFMT_COUNT_MAX];
+	double y = row_y(pic, row);
+
+	numfmt_decimal(n, width[FLAME_NEW]);
+	fprintf(out, "<g class=\"frame%s\" data-c=\"%s\"", dark(fill) ? " dark" : "", n);
+	if (pic->fl->diff) {
+		numfmt_decimal(n, width[FLAME_OLD]);
+		fprintf(out, " data-o=\"%s\"", n);
+	}
+	fputs("><title>", out);
+	xml_puts(out, clean);
+	fputc('\n', out);
+	put_counts(pic, width);
+	fprintf(out, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\""
+		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + 3,
+		y + 10.5);
+	if (label != NULL)
+		xml_puts(out, label);
+	fputs("</text></g>\n", out);
+	free(label);
+	free(clean);
+}
+
+static void put_frames(const struct picture *pic)
+{
+	const struct flame *fl = pic->fl;
+	double total_px = (double)(IMAGE_WIDTH - 2 * XPAD);
+	char fill[24];
+	cost_t all[2] = { fl->total[FLAME_OLD], fl->total[FLAME_NEW] };
+	struct flame_node root = { .name = "all" };
+
+	/* "all" has no cost of its own: in a diff it is drawn unchanged. */
+	flame_color(fl, &root, 0, fill);
+	fputs("<g id=\"cga-frames\">\n", pic->out);
+	put_frame(pic, "all", 0, XPAD, total_px, all, fill);
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct flame_node *v = &fl->nodes[i];
+		double w = (double)v->drawn * pic->scale;
+
+		/* Narrower frames are left out; their children are narrower
+		 * still, and their counts are in their parents' widths. */
+		if (w < MIN_WIDTH)
+			continue;
+		flame_color(fl, v, pic->max_change, fill);
+		put_frame(pic, v->name, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
+			  v->width, fill);
+	}
+	fputs("</g>\n", pic->out);
+}
+
+static void put_head(const struct picture *pic)
+{
+	FILE *out = pic->out;
+	const struct flame *fl = pic->fl;
+	char total[NUMFMT_COUNT_MAX], old[NUMFMT_COUNT_MAX];
+
+	numfmt_decimal(total, fl->total[FLAME_NEW]);
+	numfmt_decimal(old, fl->total[FLAME_OLD]);
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\""
+		" viewBox=\"0 0 %d %zu\" class=\"cga-flame\" data-xpad=\"%d\" data-row=\"%d\""
+		" data-top=\"%d\" data-bottom=\"%d\" data-down=\"%d\" data-diff=\"%d\""
+		" data-total=\"%s\" data-old-total=\"%s\" data-event=\"",
+		IMAGE_WIDTH, pic->height, IMAGE_WIDTH, pic->height, XPAD, ROW, TOP_PAD, BOTTOM_PAD,
+		pic->look->down, fl->diff, total, old);
+	xml_puts(out, pic->event);
+	fputs("\">\n<!-- A flame graph drawn by cgannotate from the stacks that cgannotate writes as folded stacks."
+	      " Hover, click and search work in a web browser. -->\n"
+	      "<defs><linearGradient id=\"cga-background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">"
+	      "<stop stop-color=\"#eeeeee\" offset=\"5%\"/><stop stop-color=\"#eeeeb0\" offset=\"95%\"/>"
+	      "</linearGradient></defs>\n<style type=\"text/css\">", out);
+	xml_cdata(out, web_flamegraph_css, web_flamegraph_css_len);
+	fprintf(out, "</style>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%zu\""
+		" fill=\"url(#cga-background)\"/>\n", IMAGE_WIDTH, pic->height);
+}
+
+static void put_texts(const struct picture *pic)
+{
+	FILE *out = pic->out;
+	const struct flame *fl = pic->fl;
+	char total[NUMFMT_COUNT_MAX];
+
+	fprintf(out, "<text id=\"cga-title\" x=\"%d\" y=\"24\">%s</text>\n", IMAGE_WIDTH / 2,
+		fl->diff ? "Differential Flame Graph" : "Flame Graph");
+	fprintf(out, "<text id=\"cga-subtitle\" x=\"%d\" y=\"42\">", IMAGE_WIDTH / 2);
+	if (pic->look->subtitle != NULL)
+		xml_puts(out, pic->look->subtitle);
+	fputs("</text>\n", out);
+	fprintf(out, "<text id=\"cga-unzoom\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
+		"Reset Zoom</text>\n", XPAD);
+	fprintf(out, "<text id=\"cga-search\" class=\"cga-button\" x=\"%d\" y=\"24\">Search</text>\n",
+		IMAGE_WIDTH - XPAD);
+	fprintf(out, "<text id=\"cga-matched\" x=\"%d\" y=\"%zu\"> </text>\n", IMAGE_WIDTH - XPAD,
+		pic->height - 12);
+	fprintf(out, "<text id=\"cga-details\" x=\"%d\" y=\"%zu\">", XPAD, pic->height - 12);
+	format_count(total, fl->total[FLAME_NEW], false);
+	if (fl->diff) {
+		char old[NUMFMT_COUNT_MAX];
+
+		format_count(old, fl->total[FLAME_OLD], false);
+		fprintf(out, "%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
+			" each frame as wide as the larger of the two", pic->event, old, total);
+	} else {
+		fprintf(out, "%s: %s. Frames narrower than %.1f px are left out", pic->event, total,
+			MIN_WIDTH);
+	}
+	fputs("</text>\n", out);
+}
+
+void report_flame(FILE *out, const struct flame *fl, const struct flame_look *look)
+{
+	struct picture pic = { out, fl, look, 0, 0, 0, NULL };
+	char *event = xml_clean(look->event);
+
+	pic.event = event;
+	pic.height = TOP_PAD + BOTTOM_PAD + (fl->depth + 1) * ROW;
+	pic.scale = fl->drawn_total > 0 ? (double)(IMAGE_WIDTH - 2 * XPAD) / (double)fl->drawn_total
+		: 0;
+	pic.max_change = flame_max_change(fl);
+	put_head(&pic);
+	put_texts(&pic);
+	put_frames(&pic);
+	fputs("<script type=\"text/ecmascript\">", out);
+	xml_cdata(out, web_flamegraph_js, web_flamegraph_js_len);
+	fputs("</script>\n</svg>\n", out);
+	free(event);
+}

@@ -1,0 +1,48 @@
+/* The --format=html report: one page that a browser opens from disk,
+ * nothing fetched.  The page is a viewer: the data goes in once, as the
+ * JSON model of --format=json (report-json.c) with what the views need
+ * besides (the flame tree, source lines, the call graph drawn by dot),
+ * and web/report.js draws every table and view from it. */
+#ifndef CGA_REPORT_HTML_H
+#define CGA_REPORT_HTML_H
+
+#include <stdio.h>
+
+#include "calc-flame.h"
+#include "calc-table.h"
+#include "model-aprof.h"
+#include "model-profile.h"
+#include "options.h"
+#include "report-aprof.h"
+#include "report-columns.h"
+
+/* The call graph of the page: the graph of --format=dot, drawn to SVG by
+ * Graphviz's dot ($DOT, else dot on the PATH) while the rest is computed
+ * and written. */
+struct html_graph {
+	FILE *dot;                 /* the DOT text */
+	FILE *svg;                 /* what dot draws from it */
+	int pid;                   /* 0: dot is not running */
+	const char *program;
+	int spawn_error;           /* why dot could not be started, or 0 */
+	int no_file;               /* why there is no temporary file for them, or 0 */
+};
+
+/* Write P's call graph and start dot on it. */
+void html_graph_start(struct html_graph *g, struct profile *p, const struct options *opt,
+		      const struct columns *c);
+
+/* The page of the Callgrind or Cachegrind profile P (read, --focus and
+ * --hide applied), with the call graph G (started, and finished here).
+ * FLAME is the flame tree to draw, or NULL, and then NO_FLAME says why
+ * there is none. */
+void report_html(FILE *out, struct profile *p, const struct options *opt,
+		 const struct columns *c, struct html_graph *g, const struct flame *flame,
+		 const char *no_flame);
+
+/* The page of the aprof report A: T is its routine table, SEL the routines
+ * --routine chose (NSEL of them). */
+void report_html_aprof(FILE *out, const struct aprof *a, const struct options *opt,
+		       const struct aprof_table *t, struct aprof_routine *const *sel, size_t nsel);
+
+#endif

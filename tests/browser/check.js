@@ -1,0 +1,447 @@
+/* Loads HTML reports of cgannotate in headless Chromium and checks, after
+ * their scripts ran, what the page shows against what cgannotate writes
+ * with the same options in --format=json and --format=folded (TAP on
+ * standard output):
+ *
+ *   - the function table's rows, in order, with every shown event's
+ *     inclusive and self counts and the calls, are the JSON report's
+ *     functions; cycles, when the JSON has them, are rows too;
+ *   - clicking a column's header sorts the rows by it, down then up;
+ *   - the filter box hides exactly the rows that do not match;
+ *   - a function's page lists the callers and callees the JSON lists, with
+ *     their counts and costs, and the instructions and jumps it has;
+ *   - the flame graph's frames are as wide as the folded stacks through
+ *     them (in a diff, OLD's and NEW's);
+ *   - aprof reports: the routine table against the JSON's routines, its
+ *     sorting and filter, a routine's page with its plot;
+ *   - no view scrolls sideways in a window 1366 pixels wide;
+ *   - no error reaches the console, no request leaves the file, and no
+ *     script of the profile's runs (window.__pwned stays unset).
+ *
+ * usage: node check.js MANIFEST  (a JSON array of cases written by
+ * tests/browser.sh: {name, kind, html, json, folded, old, new})
+ * Environment: CHROMIUM, the browser to run [/usr/bin/chromium]. */
+'use strict';
+
+const fs = require('fs');
+const { Browser } = require('./cdp.js');
+
+let n = 0;
+let failed = 0;
+
+function tap(ok, what, why) {
+	n++;
+	if (!ok)
+		failed++;
+	console.log((ok ? 'ok ' : 'not ok ') + n + ' - ' + what + (ok || !why ? '' : ': ' + why));
+}
+
+function check(what, fn) {
+	return fn().then(why => tap(!why, what, why), e => tap(false, what, e.stack || String(e)));
+}
+
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+function readFolded(file) {
+	const width = new Map();
+	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+		if (line === '')
+			continue;
+		const at = line.lastIndexOf(' ');
+		const frames = line.slice(0, at).split(';');
+		const count = BigInt(line.slice(at + 1));
+		for (let k = 1; k <= frames.length; k++) {
+			const key = frames.slice(0, k).join(';');
+			width.set(key, (width.get(key) || 0n) + count);
+		}
+	}
+	return width;
+}
+
+/* Names as the page holds them: JSON turned bytes that are no UTF-8 into
+ * U+FFFD, and so did the reading of the folded file. */
+const same = (a, b) => String(a) === String(b);
+
+async function goTo(page, hash) {
+	await page.eval('location.hash = ' + JSON.stringify(hash) + '; new Promise(r => setTimeout(r, 30))');
+}
+
+async function tableRows(page) {
+	return page.eval(`(() => {
+		const more = document.querySelector('button.more');
+		if (more) more.click();
+		for (const box of document.querySelectorAll('fieldset.columns input[type=checkbox]'))
+			if (!box.checked) box.click();
+		const heads = Array.from(document.querySelectorAll('table.functions thead th button'))
+			.map(b => [b.dataset.sort, b.dataset.event === undefined ? null : Number(b.dataset.event)]);
+		return { heads, rows: Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr => ({
+			index: tr.dataset.index === undefined ? null : Number(tr.dataset.index),
+			cycle: tr.dataset.cycle === undefined ? null : Number(tr.dataset.cycle),
+			name: tr.querySelector('td.name a').textContent,
+			where: tr.querySelector('td.name .where').textContent,
+			values: Array.from(tr.querySelectorAll('td.num')).map(td => td.dataset.value),
+		})) };
+	})()`);
+}
+
+async function checkTable(page, json, data) {
+	const { heads, rows } = await tableRows(page);
+	const fs_ = rows.filter(r => r.cycle === null);
+	if (fs_.length !== json.functions.length)
+		return fs_.length + ' function rows, the JSON has ' + json.functions.length;
+	for (let i = 0; i < fs_.length; i++) {
+		const r = fs_[i], j = json.functions[i], f = data.functions[r.index];
+		if (f.file !== j.file || f.function !== j.function)
+			return 'row ' + i + ' is ' + f.function + ', the JSON has ' + j.function;
+		if (r.name !== j.function)
+			return 'row ' + i + ' shows ' + JSON.stringify(r.name);
+		for (let k = 0; k < heads.length - 1; k++) {
+			const [kind, ev] = heads[k];
+			const want = kind === 'calls' ? j.calls : j[kind][ev];
+			if (!same(r.values[k], want === null ? '' : want))
+				return j.function + ': ' + kind + ' of event ' + ev + ' is ' + r.values[k] + ', JSON ' + want;
+		}
+	}
+	const cycles = json.cycles || [];
+	const cycleRows = rows.filter(r => r.cycle !== null);
+	if (data.page.inclusive !== 'no' && cycleRows.length !== cycles.length)
+		return cycleRows.length + ' cycle rows, the JSON has ' + cycles.length + ' cycles';
+	return null;
+}
+
+function numeric(v) {
+	return v === '' ? -Infinity : Number(v);
+}
+
+async function checkSort(page, data) {
+	const ev = data.page.primary;
+	for (const [kind, dir] of [['inclusive', -1], ['inclusive', 1], ['self', -1], ['calls', -1], ['name', 1]]) {
+		const rows = await page.eval(`(() => {
+			const sel = 'table.functions thead button[data-sort="${kind}"]' +
+				(${JSON.stringify(kind)} === 'calls' || ${JSON.stringify(kind)} === 'name' ? '' : '[data-event="${ev}"]');
+			const wanted = ${dir} < 0 ? 'descending' : 'ascending';
+			for (let k = 0; k < 2 && document.querySelector(sel).closest('th').getAttribute('aria-sort') !== wanted; k++)
+				document.querySelector(sel).click();
+			const heads = Array.from(document.querySelectorAll('table.functions thead th button'));
+			const col = heads.indexOf(document.querySelector(sel));
+			return Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr =>
+				'${kind}' === 'name' ? tr.querySelector('td.name a').textContent
+					: tr.querySelectorAll('td.num')[col].dataset.value);
+		})()`);
+		const diff = data.base !== undefined;
+		for (let i = 1; i < rows.length; i++) {
+			let a = rows[i - 1], b = rows[i];
+			let c;
+			if (kind === 'name') {
+				c = a < b ? -1 : a > b ? 1 : 0;
+			} else {
+				a = numeric(a);
+				b = numeric(b);
+				if (diff && kind !== 'calls') {
+					a = Math.abs(a);
+					b = Math.abs(b);
+				}
+				c = a < b ? -1 : a > b ? 1 : 0;
+			}
+			if (c * dir > 0)
+				return 'sorted by ' + kind + (dir < 0 ? ' down' : ' up') + ': row ' + i + ' ' + rows[i] +
+					' after ' + rows[i - 1];
+		}
+	}
+	return null;
+}
+
+async function checkFilter(page, json, filters) {
+	for (const text of filters) {
+		const rows = await page.eval(`(() => {
+			const box = document.getElementById('filter');
+			box.value = ${JSON.stringify(text)};
+			box.dispatchEvent(new Event('input'));
+			const more = document.querySelector('button.more');
+			if (more) more.click();
+			return Array.from(document.querySelectorAll('table.functions tbody tr:not(.cycle)')).map(tr =>
+				tr.querySelector('td.name a').textContent + '\\u0000' + tr.querySelector('td.name .where').textContent);
+		})()`);
+		const re = new RegExp(text);
+		const want = json.functions.filter(f => re.test(f.function) ||
+			re.test(f.file + (f.object ? ' [' + f.object + ']' : '')));
+		if (rows.length !== want.length)
+			return 'filter ' + text + ': ' + rows.length + ' rows, ' + want.length + ' functions match';
+		for (const r of rows) {
+			const [name, where] = r.split('\u0000');
+			if (!re.test(name) && !re.test(where))
+				return 'filter ' + text + ': ' + name + ' shown';
+		}
+	}
+	await page.eval(`(() => { const box = document.getElementById('filter');
+		box.value = ''; box.dispatchEvent(new Event('input')); })()`);
+	return null;
+}
+
+async function checkPages(page, json, data, max) {
+	let seen = 0;
+	for (let i = 0; i < json.functions.length && seen < max; i++) {
+		const j = json.functions[i];
+		const f = data.functions[i];
+		if (f.callers === undefined)
+			continue;
+		seen++;
+		const hash = '#function/' + encodeURIComponent(j.file) + '/' + encodeURIComponent(j.function);
+		await goTo(page, hash);
+		const lists = await page.eval(`(() => {
+			const events = sel => Array.from(document.querySelectorAll(sel + ' thead th[data-event]'))
+				.map(th => Number(th.dataset.event));
+			const read = sel => Array.from(document.querySelectorAll(sel + ' tbody tr')).map(tr => ({
+				index: tr.dataset.index === undefined ? null : Number(tr.dataset.index),
+				name: tr.querySelector('td.name .fname').textContent,
+				cells: Array.from(tr.querySelectorAll('td.num')).map(td => td.dataset.value !== undefined
+					? td.dataset.value : td.textContent.replace(/,/g, '')),
+			}));
+			return { title: document.querySelector('h2').textContent,
+				code: Array.from(document.querySelectorAll('table.asm tbody tr:not(.gap):not(.call):not(.jump)'))
+					.map(tr => tr.querySelectorAll('td.code')[0].textContent),
+				jumps: document.querySelectorAll('table.asm tbody tr.jump').length,
+				callers: read('section.callers'),
+				callees: read('section.callees'), callersEvents: events('section.callers'),
+				calleesEvents: events('section.callees') };
+		})()`);
+		if (lists.title !== j.function)
+			return hash + ': the page is of ' + lists.title;
+		const instr = j.instructions || [];
+		if (lists.code.join() !== instr.map(x => x.address).join())
+			return j.function + ': machine code at ' + lists.code.slice(0, 3) + '..., the JSON has ' +
+				instr.slice(0, 3).map(x => x.address);
+		const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
+		if (lists.jumps !== jumps)
+			return j.function + ': ' + lists.jumps + ' jump lines, the JSON has ' + jumps + ' jumps';
+		for (const kind of ['callers', 'callees']) {
+			const want = j[kind], got = lists[kind];
+			if (want.length !== got.length)
+				return j.function + ': ' + got.length + ' ' + kind + ', the JSON lists ' + want.length;
+			for (let k = 0; k < want.length; k++) {
+				const w = want[k], g = got[k];
+				const other = g.index !== null ? data.functions[g.index] : { file: null, function: g.name };
+				if (other.function !== w.function || (other.file !== null && other.file !== w.file))
+					return j.function + ': ' + kind + ' ' + k + ' is ' + other.function + ', JSON ' + w.function;
+				const shown = lists[kind + 'Events'];
+				for (let e = 0; e < shown.length; e++)
+					if (!same(g.cells[e], w.inclusive[shown[e]] === null ? '' : w.inclusive[shown[e]]))
+						return j.function + ': ' + kind + ' ' + w.function + ' costs ' + g.cells[e] +
+							', JSON ' + w.inclusive[shown[e]];
+				if (!same(g.cells[shown.length], w.count))
+					return j.function + ': ' + kind + ' ' + w.function + ' count ' + g.cells[shown.length];
+			}
+		}
+	}
+	return seen === 0 ? 'no function has a page' : null;
+}
+
+async function checkFlame(page, kase) {
+	await goTo(page, '#flame');
+	const frames = await page.eval(`(() => {
+		const f = window.cgaReport.flame;
+		if (!f) return null;
+		return f.frames.map(x => [x.name, x.depth, x.count, x.old]);
+	})()`);
+	if (frames === null)
+		return 'no flame graph: ' + await page.eval('document.querySelector(".note") && document.querySelector(".note").textContent');
+	const sides = kase.kind === 'diff'
+		? [[readFolded(kase.new), 2], [readFolded(kase.old), 3]] : [[readFolded(kase.folded), 2]];
+	const stack = [];
+	const total = [0n, 0n];
+	for (let s = 0; s < sides.length; s++)
+		for (const [key, v] of sides[s][0])
+			if (!key.includes(';'))
+				total[s] += v;
+	const seen = new Set();
+	for (const [name, depth, count, old] of frames) {
+		stack.length = depth;
+		stack.push(name);
+		const key = stack.slice(1).join(';');
+		if (depth === 0) {
+			if (BigInt(count) !== total[0] || (old !== null && BigInt(old) !== total[1]))
+				return '"all" is ' + count + ', the folded stacks add up to ' + total[0];
+			continue;
+		}
+		seen.add(key);
+		const values = [count, old];
+		for (let s = 0; s < sides.length; s++) {
+			const want = sides[s][0].get(key) || 0n;
+			if (BigInt(values[s]) !== want)
+				return key + ': ' + values[s] + ', folded ' + want;
+		}
+	}
+	for (const [folded] of sides)
+		for (const key of folded.keys())
+			if (!seen.has(key))
+				return key + ': in the folded stacks, not in the flame graph';
+	const search = await page.eval(`(() => {
+		const box = document.getElementById('flame-search');
+		box.value = '.';
+		box.dispatchEvent(new Event('input'));
+		return document.querySelector('#cga-matched').textContent;
+	})()`);
+	if (!/Matched: 100\.00%/.test(search) && frames.length > 1)
+		return 'searching "." matched ' + search;
+	return null;
+}
+
+async function checkCallgraph(page, kase) {
+	await goTo(page, '#callgraph');
+	const r = await page.eval(`({ nodes: document.querySelectorAll('svg.callgraph g.node').length,
+		linked: document.querySelectorAll('svg.callgraph g.node.linked').length,
+		note: document.querySelector('.note') && document.querySelector('.note').textContent })`);
+	if (r.note)
+		return kase.dot ? 'no call graph: ' + r.note : null;
+	if (r.nodes === 0)
+		return 'no node drawn';
+	if (r.linked < r.nodes * (kase.hostile ? 0.5 : 1))
+		return r.linked + ' of ' + r.nodes + ' nodes linked to their function';
+	return null;
+}
+
+async function checkHostile(page, data) {
+	const hashes = ['#functions', '#flame', '#callgraph', '#help'];
+	for (const f of data.functions)
+		hashes.push('#function/' + encodeURIComponent(f.file) + '/' + encodeURIComponent(f.function));
+	for (const h of hashes) {
+		await goTo(page, h);
+		const r = await page.eval(`(() => {
+			const bad = [];
+			for (const e of document.querySelectorAll('*')) {
+				for (const a of e.attributes) {
+					if (/^on/i.test(a.name)) bad.push(e.localName + ' ' + a.name);
+					if (/href$/i.test(a.name) && /^\\s*javascript:/i.test(a.value)) bad.push(e.localName + ' ' + a.value);
+				}
+				if (['img', 'iframe', 'object', 'embed', 'image', 'foreignObject', 'use'].includes(e.localName))
+					bad.push(e.localName);
+			}
+			return { pwned: window.__pwned === undefined ? null : window.__pwned, scripts: document.scripts.length, bad };
+		})()`);
+		if (r.pwned !== null)
+			return h + ': a script of the profile ran (' + r.pwned + ')';
+		if (r.scripts !== 3)
+			return h + ': ' + r.scripts + ' scripts';
+		if (r.bad.length)
+			return h + ': ' + r.bad.slice(0, 3).join(', ');
+	}
+	return null;
+}
+
+async function checkAprof(page, json) {
+	const ids = await page.eval(`Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr => Number(tr.dataset.id))`);
+	const want = json.routines.map(r => Number(r.id));
+	if (ids.join() !== want.join())
+		return 'routine rows ' + ids.slice(0, 5) + '..., the JSON has ' + want.slice(0, 5) + '...';
+	const sorted = await page.eval(`(() => {
+		document.querySelector('button[data-sort="calls"]').click();
+		return Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr => Number(tr.dataset.id));
+	})()`);
+	const calls = new Map(json.routines.map(r => [Number(r.id), Number(r.calls)]));
+	for (let i = 1; i < sorted.length; i++)
+		if (calls.get(sorted[i]) > calls.get(sorted[i - 1]))
+			return 'sorted by calls: ' + sorted[i] + ' after ' + sorted[i - 1];
+	const shown = await page.eval(`(() => {
+		const box = document.getElementById('filter');
+		box.value = 'a';
+		box.dispatchEvent(new Event('input'));
+		return document.querySelectorAll('table.functions tbody tr').length;
+	})()`);
+	const name = r => r.full_name || r.name || String(r.id);
+	const match = json.routines.filter(r => /a/.test(name(r))).length;
+	if (shown !== match)
+		return 'filter a: ' + shown + ' rows, ' + match + ' routines match';
+	for (const r of json.routines.slice(0, 3)) {
+		await goTo(page, '#routine/' + r.id);
+		const got = await page.eval(`({ title: document.querySelector('h2').textContent,
+			rows: document.querySelectorAll('table.costs tbody tr').length,
+			marks: document.querySelectorAll('svg.plot circle').length })`);
+		if (got.title !== name(r) || got.rows !== r.points.length)
+			return 'routine ' + r.id + ': page of ' + got.title + ' with ' + got.rows + ' points';
+		if (got.marks !== r.points.filter(p => p.occ > 0).length)
+			return 'routine ' + r.id + ': ' + got.marks + ' points plotted';
+	}
+	return null;
+}
+
+/* No view scrolls sideways in a laptop's window (1366 pixels). */
+async function checkWidth(page, data, aprof) {
+	const hashes = aprof ? ['#routines', '#help'] : ['#functions', '#flame', '#callgraph', '#help'];
+	if (!aprof && data.functions.length)
+		hashes.push('#function/' + encodeURIComponent(data.functions[0].file) + '/' +
+			encodeURIComponent(data.functions[0].function));
+	if (aprof && data.routines.length)
+		hashes.push('#routine/' + data.routines[0].id);
+	let why = null;
+	for (const h of hashes) {
+		await goTo(page, h);
+		const w = await page.eval('[document.documentElement.scrollWidth, window.innerWidth]');
+		if (w[0] > w[1] && why === null)
+			why = h + ' is ' + w[0] + ' pixels wide in a window of ' + w[1];
+	}
+	await goTo(page, aprof ? '#routines' : '#functions');
+	return why;
+}
+
+async function runCase(browser, kase) {
+	const page = await browser.newPage(1366, 768);
+	const label = kase.name;
+	let loaded = false;
+	await check(label + ': loads, its script draws the report', async () => {
+		const ms = await page.open(kase.html);
+		for (let i = 0; i < 100 && !await page.eval('!!(window.cgaReport && window.cgaReport.ready)'); i++)
+			await sleep(50);
+		loaded = await page.eval('!!(window.cgaReport && window.cgaReport.ready)');
+		return loaded ? null : 'not ready after ' + ms + ' ms';
+	});
+	if (!loaded) {
+		await page.close();
+		return;
+	}
+	const json = JSON.parse(fs.readFileSync(kase.json, 'utf8'));
+	const data = await page.eval('window.cgaReport.data');
+	await check(label + ': every view fits the window\'s width', () => checkWidth(page, data, kase.kind === 'aprof'));
+	if (kase.kind === 'aprof') {
+		await check(label + ': routine table, sorting, filter, routine pages', () => checkAprof(page, json));
+	} else {
+		await check(label + ': table rows and numbers are the JSON report\'s', () => checkTable(page, json, data));
+		await check(label + ': clicking a header sorts by it', () => checkSort(page, data));
+		await check(label + ': the filter hides the rows that do not match', () =>
+			checkFilter(page, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
+		await check(label + ': function pages list the JSON\'s callers and callees', () =>
+			checkPages(page, json, data, kase.pages || 8));
+		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
+		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
+		if (kase.hostile)
+			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
+				checkHostile(page, data));
+	}
+	await check(label + ': no error on the console, no request leaves the file', async () => {
+		await sleep(50);
+		if (page.errors.length)
+			return page.errors.slice(0, 3).join('; ');
+		if (page.requests.length)
+			return 'requests: ' + page.requests.slice(0, 3).join(', ');
+		return null;
+	});
+	await page.close();
+}
+
+async function main() {
+	const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
+	try {
+		for (const kase of cases)
+			await runCase(browser, kase);
+	} finally {
+		await browser.close();
+	}
+	console.log('1..' + n);
+	console.log('# ' + (n - failed) + ' passed, ' + failed + ' failed');
+}
+
+main().catch(e => {
+	tap(false, 'the browser', e.stack || String(e));
+	console.log('1..' + n);
+	process.exit(0);
+});

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Checks an SVG flame graph of cgannotate against the folded stacks it
+draws.  Prints one line, "ok - WHAT" or "not ok - WHAT: WHY".
+
+  flame-check.py svg FLAME.svg FOLDED
+      every frame is as wide (data-c, and the count in its title) as the
+      folded lines that start with its stack; "all" is their sum; frames
+      drawn are those at least 0.1 px wide and no other; a frame's text
+      is its name or a start of it ending in ".."; the rectangles of a row
+      do not overlap and lie within their parent's.
+  flame-check.py diff FLAME.svg OLD-FOLDED NEW-FOLDED
+      the same for a differential flame graph: data-o against OLD's
+      folded lines, data-c against NEW's; each frame is as wide as the
+      larger of the two own counts plus its children's widths.
+  flame-check.py hostile FLAME.svg
+A first argument --label=TEXT names the check in the output line.
+      the document has one script (its own), no element or attribute that
+      a name could have brought in (event handlers, links, foreign
+      content), and its text holds only characters XML allows.
+
+The SVG is read with xml.etree; frames are the <g class="frame"> elements
+in preorder, their depth told by their rectangles' y and the document's
+data-top, data-bottom, data-row and data-down attributes."""
+
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+SVG = '{http://www.w3.org/2000/svg}'
+WIDTH = 1200
+XPAD = 10
+MIN_WIDTH = 0.1
+
+
+class Failure(Exception):
+    pass
+
+
+def frames_of(path):
+    root = ET.parse(path).getroot()
+    if root.tag != SVG + 'svg':
+        raise Failure('the root is not an SVG element')
+    height = float(root.get('height'))
+    top, bottom, row = (float(root.get('data-' + k)) for k in ('top', 'bottom', 'row'))
+    down = root.get('data-down') == '1'
+    frames = []
+    group = root.find(SVG + 'g[@id="cga-frames"]')
+    if group is None:
+        raise Failure('no frames')
+    stack = []
+    for g in group.findall(SVG + 'g'):
+        rect = g.find(SVG + 'rect')
+        title = g.find(SVG + 'title').text or ''
+        name, _, info = title.partition('\n')
+        y = float(rect.get('y'))
+        depth = round((y - top) / row if down else (height - bottom - y) / row - 1)
+        del stack[depth:]
+        if len(stack) != depth:
+            raise Failure('frame %r at depth %d has no parent' % (name, depth))
+        path = tuple(stack[1:]) + ((name,) if depth > 0 else ())
+        frames.append({
+            'name': name, 'info': info, 'path': path, 'depth': depth,
+            'x': float(rect.get('x')), 'w': float(rect.get('width')),
+            'count': int(g.get('data-c')),
+            'old': int(g.get('data-o')) if g.get('data-o') is not None else None,
+            'text': g.find(SVG + 'text').text or '',
+        })
+        stack.append(name)
+    return root, frames
+
+
+def read_folded(path):
+    lines = []
+    with open(path, 'rb') as f:
+        for raw in f:
+            line = raw.rstrip(b'\n').decode('utf-8', 'replace')
+            stack, _, count = line.rpartition(' ')
+            lines.append((tuple(stack.split(';')), int(count)))
+    return lines
+
+
+def prefix_sums(lines):
+    """The width of every stack prefix, and the own count of every stack."""
+    width, own = {}, {}
+    for stack, count in lines:
+        own[stack] = own.get(stack, 0) + count
+        for k in range(1, len(stack) + 1):
+            width[stack[:k]] = width.get(stack[:k], 0) + count
+    return width, own
+
+
+def clean(s):
+    """A name as the SVG holds it: what XML does not allow as U+FFFD."""
+    out = []
+    for ch in s:
+        c = ord(ch)
+        bad = (c < 0x20 and ch not in '\t\n\r') or c == 0x7f or c in (0xfffe, 0xffff) \
+            or 0xd800 <= c <= 0xdfff
+        out.append('\ufffd' if bad else ch)
+    return ''.join(out)
+
+
+def check_geometry(frames, total_drawn, drawn_of):
+    scale = (WIDTH - 2 * XPAD) / total_drawn if total_drawn else 0
+    seen = set()
+    for f in frames:
+        if f['depth'] == 0:
+            continue
+        seen.add(f['path'])
+        want = drawn_of[f['path']] * scale
+        if abs(f['w'] - want) > 0.01 + want * 1e-6:
+            raise Failure('%s: %.2f px wide, not %.2f' % (';'.join(f['path']), f['w'], want))
+        if f['w'] < MIN_WIDTH:
+            raise Failure('%s: drawn %.3f px wide' % (';'.join(f['path']), f['w']))
+        text = f['text']
+        if text and text != f['name'] and not (text.endswith('..') and
+                                                f['name'].startswith(text[:-2])):
+            raise Failure('%r: text %r' % (f['name'], text))
+    for path, drawn in drawn_of.items():
+        if path not in seen and drawn * scale >= MIN_WIDTH + 1e-9:
+            raise Failure('%s: %.2f px wide, not drawn' % (';'.join(path), drawn * scale))
+    # Siblings side by side, within their parent.
+    by_path = {f['path']: f for f in frames if f['depth'] > 0}
+    for f in frames:
+        if f['depth'] > 1:
+            p = by_path[f['path'][:-1]]
+            if f['x'] < p['x'] - 0.02 or f['x'] + f['w'] > p['x'] + p['w'] + 0.02:
+                raise Failure('%s sticks out of its parent' % ';'.join(f['path']))
+    rows = {}
+    for f in frames:
+        rows.setdefault(f['depth'], []).append(f)
+    for fs in rows.values():
+        fs.sort(key=lambda f: f['x'])
+        for a, b in zip(fs, fs[1:]):
+            if a['x'] + a['w'] > b['x'] + 0.02:
+                raise Failure('%s overlaps %s' % (';'.join(a['path']), ';'.join(b['path'])))
+
+
+def fix_names(lines):
+    return [(tuple(clean(n) for n in stack), c) for stack, c in lines]
+
+
+def check_svg(svg, folded):
+    _, frames = frames_of(svg)
+    lines = fix_names(read_folded(folded))
+    width, _ = prefix_sums(lines)
+    total = sum(c for _, c in lines)
+    if not frames or frames[0]['name'] != 'all' or frames[0]['count'] != total:
+        raise Failure('"all" is not first or not %d wide' % total)
+    for f in frames[1:]:
+        if f['count'] != width.get(f['path']):
+            raise Failure('%s: %d, folded lines %s' % (';'.join(f['path']), f['count'],
+                                                     width.get(f['path'])))
+        if not f['info'].startswith('{:,} '.format(f['count'])):
+            raise Failure('%s: title says %r' % (';'.join(f['path']), f['info']))
+    check_geometry(frames, total, width)
+    return '%d frames of %d stacks, %d in all' % (len(frames) - 1, len(lines), total)
+
+
+def check_diff(svg, old_folded, new_folded):
+    _, frames = frames_of(svg)
+    old_w, old_own = prefix_sums(fix_names(read_folded(old_folded)))
+    new_w, new_own = prefix_sums(fix_names(read_folded(new_folded)))
+    paths = set(old_w) | set(new_w)
+    drawn = {}
+    for path in sorted(paths, key=len, reverse=True):
+        drawn[path] = max(old_own.get(path, 0), new_own.get(path, 0)) + drawn.get(path, 0)
+        if len(path) > 1:
+            drawn[path[:-1]] = drawn.get(path[:-1], 0) + drawn[path]
+    total_drawn = sum(d for p, d in drawn.items() if len(p) == 1)
+    for f in frames[1:]:
+        if f['count'] != new_w.get(f['path'], 0) or f['old'] != old_w.get(f['path'], 0):
+            raise Failure('%s: OLD %s NEW %d, folded %s and %s' % (
+                ';'.join(f['path']), f['old'], f['count'], old_w.get(f['path']),
+                new_w.get(f['path'])))
+    check_geometry(frames, total_drawn, drawn)
+    gone = sum(1 for f in frames if f['depth'] > 0 and f['count'] == 0)
+    return '%d frames, %d of them only in OLD' % (len(frames) - 1, gone)
+
+
+def check_hostile(svg):
+    with open(svg, 'rb') as f:
+        raw = f.read()
+    raw.decode('utf-8')
+    root = ET.fromstring(raw)
+    scripts = root.findall('.//' + SVG + 'script')
+    if len(scripts) != 1:
+        raise Failure('%d scripts' % len(scripts))
+    allowed = {'svg', 'g', 'rect', 'text', 'title', 'defs', 'linearGradient', 'stop', 'style',
+               'script'}
+    for e in root.iter():
+        tag = e.tag.replace(SVG, '')
+        if tag not in allowed:
+            raise Failure('element %r' % e.tag)
+        for a in e.attrib:
+            if a.lower().startswith('on') or 'href' in a.lower():
+                raise Failure('attribute %r on %r' % (a, tag))
+    for t in root.itertext():
+        for ch in t:
+            c = ord(ch)
+            if (c < 0x20 and ch not in '\t\n\r') or c in (0xfffe, 0xffff):
+                raise Failure('character U+%04X' % c)
+    return 'one script, no handler, link or foreign element, only XML characters'
+
+
+def main(argv):
+    what = ' '.join(argv[1:])
+    if argv[1].startswith('--label='):
+        what = argv[1][len('--label='):]
+        argv = argv[:1] + argv[2:]
+    try:
+        if argv[1] == 'svg':
+            note = check_svg(argv[2], argv[3])
+        elif argv[1] == 'diff':
+            note = check_diff(argv[2], argv[3], argv[4])
+        elif argv[1] == 'hostile':
+            note = check_hostile(argv[2])
+        else:
+            raise Failure('unknown check %r' % argv[1])
+    except (Failure, ET.ParseError, OSError, ValueError, KeyError) as e:
+        print('not ok - %s: %s' % (what, e))
+        return 0
+    print('ok - %s: %s' % (what, note))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=dot --node-thres=30 evenodd.out

@@ -1,0 +1,1 @@
+cgannotate --format=dot --focus='^qsort$' stacks/demo.out

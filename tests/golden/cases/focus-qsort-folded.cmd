@@ -1,0 +1,1 @@
+cgannotate --format=folded --focus='^qsort$' stacks/demo.out | awk '{ s += $NF } END { print s }'

@@ -1,0 +1,1 @@
+cgannotate --focus='^qsort$' --auto=no --threshold=100 stacks/demo.out

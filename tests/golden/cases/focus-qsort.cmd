@@ -1,0 +1,1 @@
+cgannotate --focus='^qsort$' --inclusive=yes --auto=no stacks/demo.out

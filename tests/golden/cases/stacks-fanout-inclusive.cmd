@@ -1,0 +1,1 @@
+python3 tools/fanout.py | cgannotate --inclusive=yes --auto=no --threshold=99.99 -

@@ -1,0 +1,1 @@
+python3 tools/fanout.py | cgannotate --format=folded - | awk '{ n = split($1, f, ";"); x = f[n]; sub(/_[0-9]+$/, "_i", x); s[f[2] " ... " x] += $2 } END { for (k in s) print k, s[k] }' | LC_ALL=C sort

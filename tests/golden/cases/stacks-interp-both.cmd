@@ -1,0 +1,1 @@
+cgannotate --inclusive=both --auto=no stacks/interp.out

@@ -1,0 +1,1 @@
+cgannotate --format=dot stacks/interp.out

@@ -1,0 +1,1 @@
+cgannotate --format=json --auto=no stacks/interp.out

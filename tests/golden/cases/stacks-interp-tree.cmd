@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes --tree=both --auto=no stacks/interp.out

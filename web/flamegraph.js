@@ -1,0 +1,383 @@
+/* The flame graph's behaviour: hover shows a frame's full name and counts,
+ * a click zooms into it, a regular expression search colours the matches
+ * and gives the share they cover.  One script for both places a flame
+ * graph is drawn:
+ *
+ *   - the SVG of cgannotate --format=flamegraph, whose frames the program
+ *     drew (the picture stays readable where scripts do not run); this
+ *     script runs at its end and takes the frames from the document;
+ *   - the HTML report, whose script calls cgaFlame.build() to draw the
+ *     same picture from the report's data, then cgaFlame.attach().
+ *
+ * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]> in
+ * preorder, each with a <title> (the name, a newline, the counts), a
+ * <rect> and a <text>.  The geometry is in the root's data attributes. */
+'use strict';
+
+/* exported cgaFlame */
+const cgaFlame = (function () {
+	const SVG_NS = 'http://www.w3.org/2000/svg';
+	const WIDTH = 1200;
+	const XPAD = 10;
+	const ROW = 16;
+	const TOP = 56;
+	const BOTTOM = 36;
+	const CHAR_WIDTH = 12 * 0.59;
+	const MIN_WIDTH = 0.1;
+
+	/* "1234567" as "1,234,567"; a sign stays in front. */
+	function groupDigits(text) {
+		const s = String(text);
+		const sign = s[0] === '-' || s[0] === '+' ? s[0] : '';
+		return sign + s.slice(sign.length).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	}
+
+	/* A count from JSON: a number, or a decimal string beyond 2^53. */
+	function bigOf(v) {
+		return typeof v === 'bigint' ? v : BigInt(v);
+	}
+
+	/* FNV-1a over the UTF-8 bytes, as calc-flame.c's flame_hash. */
+	function hash(text) {
+		let h = 2166136261;
+		for (const b of new TextEncoder().encode(text))
+			h = Math.imul(h ^ b, 16777619) >>> 0;
+		return h;
+	}
+
+	function warm(name) {
+		const h = hash(name);
+		return 'rgb(' + (205 + h % 51) + ',' + ((h >>> 8) % 231) + ',' + ((h >>> 16) % 56) + ')';
+	}
+
+	function diverging(change, max) {
+		const size = change < 0 ? -change : change;
+		const pale = Math.round(225 * (1 - (max > 0 ? size / max : 0)));
+		if (change > 0)
+			return 'rgb(255,' + pale + ',' + pale + ')';
+		if (change < 0)
+			return 'rgb(' + pale + ',' + pale + ',255)';
+		return 'rgb(228,228,228)';
+	}
+
+	/* Whether FILL ("rgb(r,g,b)") wants a white label, as report-flame.c decides. */
+	function dark(fill) {
+		const m = /^rgb\((\d+),(\d+),(\d+)\)$/.exec(fill);
+		return m !== null && 299 * m[1] + 587 * m[2] + 114 * m[3] < 80000;
+	}
+
+	function percent(x, total) {
+		return total !== 0 ? (Number(x) * 100 / Number(total)) : 0;
+	}
+
+	/* The name cut to fit WIDTH pixels, ".." marking the cut, as
+	 * report-flame.c cuts it (by characters, not UTF-16 units). */
+	function fitted(name, width) {
+		const fit = Math.floor(width / CHAR_WIDTH);
+		if (fit < 3)
+			return '';
+		const chars = Array.from(name);
+		return chars.length <= fit ? name : chars.slice(0, fit - 2).join('') + '..';
+	}
+
+	function make(tag, attrs, parent) {
+		const e = document.createElementNS(SVG_NS, tag);
+		for (const [k, v] of Object.entries(attrs))
+			e.setAttribute(k, v);
+		if (parent)
+			parent.appendChild(e);
+		return e;
+	}
+
+	function text(attrs, content, parent) {
+		const e = make('text', attrs, parent);
+		e.textContent = content;
+		return e;
+	}
+
+	/* The counts line of a frame's title, as report-flame.c writes it. */
+	function countsLine(look, count, old) {
+		if (!look.diff)
+			return groupDigits(count) + ' ' + look.event + ', ' +
+				percent(count, look.total).toFixed(2) + '%';
+		const change = bigOf(count) - bigOf(old);
+		const sign = change > 0n ? '+' : '';
+		const pct = percent(change, look.oldTotal);
+		return look.event + ' OLD ' + groupDigits(old) + ', NEW ' + groupDigits(count) +
+			', change ' + sign + groupDigits(change) + ' (' + (pct >= 0 ? '+' : '') +
+			pct.toFixed(2) + '% of OLD)';
+	}
+
+	/* Draw the flame graph of TREE (the report's "flame" object) into a
+	 * new <svg> element, frames narrower than MIN_WIDTH hidden. */
+	function build(tree, subtitle) {
+		const diff = tree.diff;
+		const stride = diff ? 5 : 3;
+		const n = tree.nodes.length / stride;
+		let depth = 0;
+		for (let i = 0; i < n; i++)
+			depth = Math.max(depth, tree.nodes[i * stride + 1] + 1);
+		const height = TOP + BOTTOM + (depth + 1) * ROW;
+		const svg = make('svg', {
+			version: '1.1', viewBox: '0 0 ' + WIDTH + ' ' + height, width: '100%',
+			class: 'cga-flame', 'data-xpad': XPAD, 'data-row': ROW, 'data-top': TOP,
+			'data-bottom': BOTTOM, 'data-down': tree.down ? 1 : 0, 'data-diff': diff ? 1 : 0,
+			'data-total': tree.total, 'data-old-total': diff ? tree.old_total : 0,
+			'data-event': tree.event, role: 'img',
+		});
+		svg.setAttribute('aria-label', (diff ? 'Differential flame graph of ' : 'Flame graph of ') +
+			tree.event);
+		const look = { diff, event: tree.event, total: tree.total, oldTotal: tree.old_total };
+		make('rect', { x: 0, y: 0, width: WIDTH, height, fill: '#f4f4ea' }, svg);
+		text({ id: 'cga-title', x: WIDTH / 2, y: 24 },
+			diff ? 'Differential Flame Graph' : 'Flame Graph', svg);
+		text({ id: 'cga-subtitle', x: WIDTH / 2, y: 42 }, subtitle || '', svg);
+		text({ id: 'cga-unzoom', class: 'cga-button cga-hidden', x: XPAD, y: 24 },
+			'Reset Zoom', svg);
+		text({ id: 'cga-matched', x: WIDTH - XPAD, y: height - 12 }, ' ', svg);
+		const details = diff
+			? tree.event + ': OLD ' + groupDigits(tree.old_total) + ', NEW ' +
+				groupDigits(tree.total) + '. Red: own cost grew, blue: shrank;' +
+				' each frame as wide as the larger of the two'
+			: tree.event + ': ' + groupDigits(tree.total) + '.';
+		text({ id: 'cga-details', x: XPAD, y: height - 12 }, details, svg);
+		const frames = make('g', { id: 'cga-frames' }, svg);
+		const drawnTotal = Number(tree.drawn_total);
+		const scale = drawnTotal > 0 ? (WIDTH - 2 * XPAD) / drawnTotal : 0;
+		const rowY = row => tree.down ? TOP + row * ROW : height - BOTTOM - (row + 1) * ROW;
+
+		/* Own counts (for the colours of a diff): width less the children's. */
+		const own = diff ? new Float64Array(n) : null;
+		const parents = new Int32Array(n);
+		{
+			const stack = [];
+			for (let i = 0; i < n; i++) {
+				const d = tree.nodes[i * stride + 1];
+				stack.length = d;
+				parents[i] = d > 0 ? stack[d - 1] : -1;
+				stack.push(i);
+				if (diff)
+					own[i] = Number(tree.nodes[i * stride + 2]) - Number(tree.nodes[i * stride + 3]);
+			}
+			if (diff)
+				for (let i = 0; i < n; i++)
+					if (parents[i] >= 0)
+						own[parents[i]] -= Number(tree.nodes[i * stride + 2]) -
+							Number(tree.nodes[i * stride + 3]);
+		}
+		let maxChange = 0;
+		if (diff)
+			for (let i = 0; i < n; i++)
+				maxChange = Math.max(maxChange, Math.abs(own[i]));
+
+		const frame = (name, row, x, w, count, old, fill) => {
+			const g = make('g', { class: dark(fill) ? 'frame dark' : 'frame', 'data-c': count }, frames);
+			if (diff)
+				g.setAttribute('data-o', old);
+			const title = make('title', {}, g);
+			title.textContent = name + '\n' + countsLine(look, count, old);
+			const y = rowY(row);
+			make('rect', { x: x.toFixed(2), y: y.toFixed(1), width: w.toFixed(2),
+				height: ROW - 1, fill, rx: 2, ry: 2 }, g);
+			text({ x: (x + 3).toFixed(2), y: (y + 10.5).toFixed(1) }, fitted(name, w), g);
+			if (w < MIN_WIDTH)
+				g.style.display = 'none';
+		};
+		frame('all', 0, XPAD, WIDTH - 2 * XPAD, tree.total, tree.old_total,
+			diff ? diverging(0, 0) : warm('all'));
+		const offset = new Float64Array(n + 1);
+		const next = new Float64Array(n + 1);
+		for (let i = 0; i < n; i++) {
+			const name = tree.names[tree.nodes[i * stride]];
+			const count = tree.nodes[i * stride + 2];
+			const old = diff ? tree.nodes[i * stride + 3] : 0;
+			const drawn = Number(diff ? tree.nodes[i * stride + 4] : count);
+			const p = parents[i];
+			const slot = p + 1;
+			offset[i + 1] = next[slot];
+			next[slot] += drawn;
+			next[i + 1] = offset[i + 1];
+			frame(name, tree.nodes[i * stride + 1] + 1, XPAD + offset[i + 1] * scale,
+				drawn * scale, count, old, diff ? diverging(own[i], maxChange) : warm(name));
+		}
+		return svg;
+	}
+
+	/* Hover, zoom and search over the frames of SVG.  OPTIONS.open, if
+	 * given, is called with a frame's name on a plain click (the HTML
+	 * report opens the function's page); a click with Shift zooms then. */
+	function attach(svg, options) {
+		options = options || {};
+		const data = svg.dataset;
+		const down = data.down === '1';
+		const height = svg.viewBox.baseVal.height || Number(svg.getAttribute('height'));
+		const full = WIDTH - 2 * XPAD;
+		const total = Number(data.total);
+		const details = svg.querySelector('#cga-details');
+		const matched = svg.querySelector('#cga-matched');
+		const unzoom = svg.querySelector('#cga-unzoom');
+		const restDetails = details.textContent;
+		const frames = [];
+		const byElement = new Map();
+		const stack = [];
+
+		for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
+			const rect = g.querySelector('rect');
+			const title = g.querySelector('title').textContent;
+			const cut = title.indexOf('\n');
+			const y = Number(rect.getAttribute('y'));
+			const depth = Math.round(down ? (y - TOP) / ROW : (height - BOTTOM - y) / ROW - 1);
+			stack.length = depth;
+			const f = {
+				index: frames.length, g, rect, label: g.querySelector('text'),
+				name: cut < 0 ? title : title.slice(0, cut),
+				info: cut < 0 ? '' : title.slice(cut + 1),
+				count: g.getAttribute('data-c'), old: g.getAttribute('data-o'),
+				x: Number(rect.getAttribute('x')) - XPAD,
+				w: Number(rect.getAttribute('width')),
+				depth, parent: depth > 0 ? stack[depth - 1] : -1, end: 0,
+			};
+			stack.push(f.index);
+			frames.push(f);
+			byElement.set(g, f);
+		}
+		/* Each frame's descendants are the frames up to END. */
+		for (let i = frames.length - 1; i >= 0; i--) {
+			let e = i + 1;
+			while (e < frames.length && frames[e].depth > frames[i].depth)
+				e = frames[e].end;
+			frames[i].end = e;
+		}
+
+		function place(f, x, w) {
+			const visible = w >= MIN_WIDTH;
+			f.g.style.display = visible ? '' : 'none';
+			if (!visible)
+				return;
+			f.rect.setAttribute('x', (XPAD + x).toFixed(2));
+			f.rect.setAttribute('width', w.toFixed(2));
+			f.label.setAttribute('x', (XPAD + x + 3).toFixed(2));
+			f.label.textContent = fitted(f.name, w);
+		}
+
+		let zoomed = null;
+		function zoom(f) {
+			const ancestors = new Set();
+			for (let a = f.parent; a >= 0; a = frames[a].parent)
+				ancestors.add(a);
+			const scale = f.w > 0 ? full / f.w : 0;
+			for (const g of frames) {
+				g.g.classList.toggle('cga-ancestor', ancestors.has(g.index));
+				if (g === f || ancestors.has(g.index))
+					place(g, 0, full);
+				else if (g.index > f.index && g.index < f.end)
+					place(g, (g.x - f.x) * scale, g.w * scale);
+				else
+					place(g, 0, 0);
+			}
+			zoomed = f.parent >= 0 ? f : null;
+			unzoom.classList.toggle('cga-hidden', zoomed === null);
+		}
+		function reset() {
+			for (const f of frames) {
+				f.g.classList.remove('cga-ancestor');
+				place(f, f.x, f.w);
+			}
+			zoomed = null;
+			unzoom.classList.add('cga-hidden');
+		}
+
+		/* Colour the frames whose names RE matches; give the share of the
+		 * total they cover, a match inside a match counted once. */
+		function search(re) {
+			let sum = 0;
+			let inside = -1;
+			let count = 0;
+			for (const f of frames) {
+				const hit = re !== null && re.test(f.name);
+				f.g.classList.toggle('cga-match', hit);
+				if (inside >= 0 && f.depth > inside)
+					continue;
+				inside = -1;
+				if (hit) {
+					sum += Number(f.count);
+					inside = f.depth;
+					count++;
+				}
+			}
+			const share = total > 0 ? sum * 100 / total : 0;
+			matched.textContent = re === null ? ' ' : 'Matched: ' + share.toFixed(2) + '%';
+			return { share, frames: count };
+		}
+
+		svg.addEventListener('mouseover', e => {
+			const g = e.target.closest('.frame');
+			if (g !== null) {
+				const f = byElement.get(g);
+				details.textContent = f.name + ' (' + f.info + ')';
+			}
+		});
+		svg.addEventListener('mouseout', e => {
+			if (e.target.closest('.frame') !== null)
+				details.textContent = restDetails;
+		});
+		svg.addEventListener('click', e => {
+			const g = e.target.closest('.frame');
+			if (g !== null) {
+				const f = byElement.get(g);
+				if (options.open && !e.shiftKey)
+					options.open(f.name);
+				else
+					zoom(f);
+			} else if (e.target === unzoom) {
+				reset();
+			}
+		});
+		return { frames, zoom, reset, search, svg };
+	}
+
+	/* The standalone SVG: the search button asks for an expression. */
+	function standalone(svg) {
+		const flame = attach(svg);
+		const button = svg.querySelector('#cga-search');
+		function ask() {
+			const term = window.prompt('Search for a regular expression (empty: clear)', '');
+			if (term === null)
+				return;
+			let re = null;
+			try {
+				re = term === '' ? null : new RegExp(term);
+			} catch (err) {
+				window.alert('Not a regular expression: ' + err.message);
+				return;
+			}
+			flame.search(re);
+			button.textContent = re === null ? 'Search' : 'Clear search';
+		}
+		button.addEventListener('click', () => {
+			if (button.textContent === 'Search') {
+				ask();
+			} else {
+				flame.search(null);
+				button.textContent = 'Search';
+			}
+		});
+		document.addEventListener('keydown', e => {
+			if ((e.ctrlKey && e.key === 'f') || e.key === '/') {
+				e.preventDefault();
+				ask();
+			} else if (e.key === 'Escape') {
+				flame.reset();
+				flame.search(null);
+				button.textContent = 'Search';
+			}
+		});
+		return flame;
+	}
+
+	const api = { build, attach, standalone, groupDigits, warm, diverging, countsLine };
+	const root = document.documentElement;
+	if (root !== null && root.localName === 'svg' && root.classList.contains('cga-flame'))
+		api.current = standalone(root);
+	return api;
+})();

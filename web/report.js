@@ -1,0 +1,970 @@
+/* The HTML report of cgannotate --format=html: a viewer over the data the
+ * page holds (the <script id="cga-data"> element: the --format=json model
+ * with the page's own fields, see the README).  Every table and view is
+ * drawn here from that data; nothing is fetched.  Strings from the profile
+ * only ever reach the page as text nodes (textContent) or as attribute
+ * values set through the DOM, never as markup.
+ *
+ * Views, named by the URL fragment so that back, forward and shared links
+ * work: #functions, #function/FILE/NAME, #cycle/N, #flame, #callgraph,
+ * #help; for aprof reports #routines and #routine/ID. */
+'use strict';
+
+/* global cgaFlame */
+(function () {
+	const data = JSON.parse(document.getElementById('cga-data').textContent);
+	const app = document.getElementById('app');
+	const ROWS_AT_ONCE = 500;
+
+	/* ---- small helpers ---- */
+
+	function el(tag, attrs, ...children) {
+		const e = document.createElement(tag);
+		for (const [k, v] of Object.entries(attrs || {})) {
+			if (v === null || v === undefined || v === false)
+				continue;
+			if (k === 'class')
+				e.className = v;
+			else if (k.startsWith('on'))
+				e.addEventListener(k.slice(2), v);
+			else
+				e.setAttribute(k, v === true ? '' : v);
+		}
+		for (const c of children)
+			if (c !== null && c !== undefined && c !== false)
+				e.append(c instanceof Node ? c : String(c));
+		return e;
+	}
+
+	function isBig(v) {
+		return typeof v === 'string';
+	}
+
+	/* Counts are JSON numbers, or decimal strings beyond 2^53. */
+	function count(v) {
+		if (v === null || v === undefined)
+			return '.';
+		return cgaFlame.groupDigits(String(v));
+	}
+
+	function signedCount(v) {
+		if (v === null || v === undefined)
+			return '.';
+		const s = count(v);
+		return diffMode && !s.startsWith('-') && s !== '0' ? '+' + s : s;
+	}
+
+	function toNumber(v) {
+		return v === null || v === undefined ? 0 : Number(v);
+	}
+
+	/* Compare two counts exactly, absent (null) below every count. */
+	function compareCounts(a, b) {
+		if (a === null || a === undefined)
+			return b === null || b === undefined ? 0 : -1;
+		if (b === null || b === undefined)
+			return 1;
+		if (isBig(a) || isBig(b)) {
+			const x = BigInt(a), y = BigInt(b);
+			return x < y ? -1 : x > y ? 1 : 0;
+		}
+		return a < b ? -1 : a > b ? 1 : 0;
+	}
+
+	function magnitude(v) {
+		if (v === null || v === undefined)
+			return v;
+		if (isBig(v))
+			return v.startsWith('-') ? v.slice(1) : v;
+		return Math.abs(v);
+	}
+
+	function percentOf(v, ev) {
+		const total = toNumber(base[ev]);
+		return v === null || v === undefined || total === 0 ? null : toNumber(v) * 100 / Math.abs(total);
+	}
+
+	function percentText(p) {
+		if (p === null)
+			return '';
+		return (diffMode && p > 0 ? '+' : '') + p.toFixed(2) + '%';
+	}
+
+	/* A count cell: the count, its share of the total below it. */
+	function costCell(v, ev, extra) {
+		const p = percentOf(v, ev);
+		return el('td', { class: 'num' + (extra ? ' ' + extra : ''), 'data-value': v === null ? '' : String(v) },
+			el('span', { class: 'count' }, diffMode ? signedCount(v) : count(v)),
+			data.page.show_percs && p !== null && toNumber(v) !== 0
+				? el('span', { class: 'pct' }, percentText(p)) : null);
+	}
+
+	function regexOf(text) {
+		if (text === '')
+			return null;
+		try {
+			return new RegExp(text);
+		} catch (e) {
+			return undefined;
+		}
+	}
+
+	function go(hash) {
+		if (location.hash !== hash)
+			location.hash = hash;
+		else
+			route();
+	}
+
+	/* ---- the Callgrind model ---- */
+
+	const diffMode = data.base !== undefined;
+	const base = data.base || data.totals || [];
+	const events = data.events || [];
+	const page = data.page || {};
+	const functions = data.functions || [];
+	const keyOf = f => f.file + '\u0000' + f.function;
+	const byKey = new Map();
+	const byFrame = new Map();
+	functions.forEach((f, i) => {
+		f.index = i;
+		byKey.set(keyOf(f), f);
+		/* A frame of the flame graph is a name, as folded lines write it. */
+		const frame = f.function.replace(/;/g, ':').replace(/\n/g, ' ');
+		if (!byFrame.has(frame))
+			byFrame.set(frame, []);
+		byFrame.get(frame).push(f);
+	});
+	const cycles = data.cycles || [];
+	const cycleById = new Map(cycles.map(c => [c.id, c]));
+	const filesByName = new Map((data.files || []).map(f => [f.file, f]));
+	const sourcesByName = new Map((data.sources || []).map(s => [s.file, s]));
+
+	function hashOf(f) {
+		return '#function/' + encodeURIComponent(f.file) + '/' + encodeURIComponent(f.function);
+	}
+
+	/* The function a call names: by index, or in full. */
+	function callee(c) {
+		if (Array.isArray(c))
+			return { func: functions[c[0]], count: c[1], inclusive: c[2] };
+		return { func: byKey.get(c.file + '\u0000' + c.function) ||
+			{ file: c.file, function: c.function, missing: true }, count: c.count,
+			inclusive: c.inclusive };
+	}
+
+	function funcLink(f) {
+		if (f.missing)
+			return el('span', { class: 'fname' }, f.function);
+		return el('a', { href: hashOf(f), class: 'fname' }, f.function);
+	}
+
+	function whereText(f) {
+		return f.file + (f.object ? ' [' + f.object + ']' : '');
+	}
+
+	/* ---- layout: header and navigation ---- */
+
+	function header(current) {
+		const tabs = data.format === 'aprof'
+			? [['#routines', 'Routines', 'r']]
+			: [['#functions', 'Functions', 'f'], ['#flame', 'Flame graph', 'g'],
+				['#callgraph', 'Call graph', 'c']];
+		tabs.push(['#help', 'Keys', '?']);
+		const nav = el('nav', { 'aria-label': 'views' });
+		for (const [hash, label, key] of tabs)
+			nav.append(el('a', { href: hash, class: hash === current ? 'current' : null,
+				'aria-current': hash === current ? 'page' : null, title: 'key ' + key }, label));
+		const head = el('header', {}, el('h1', {}, 'cgannotate'),
+			el('span', { class: 'file' }, data.mode === 'diff'
+				? data.inputs[1] + ' against ' + data.inputs[0] : data.file), nav);
+		return head;
+	}
+
+	function summary() {
+		const box = el('div', { class: 'summary' });
+		if (data.command)
+			box.append(el('div', {}, el('b', {}, 'Command: '), data.command));
+		if (data.creator)
+			box.append(el('div', {}, el('b', {}, 'Creator: '), data.creator));
+		if (diffMode)
+			box.append(el('div', {}, el('b', {}, 'Changes: '),
+				data.mode === 'diff' ? 'NEW minus OLD; percentages of OLD\'s totals'
+					: 'a profile of differences'));
+		const totals = el('div', {}, el('b', {}, 'Totals: '));
+		page.shown.forEach((ev, i) => {
+			if (i > 0)
+				totals.append(', ');
+			totals.append(events[ev].name + ' ' + count(data.totals[ev]));
+		});
+		box.append(totals);
+		const notes = [];
+		if (page.focus && page.focus.length)
+			notes.push('--focus=' + page.focus.join(' --focus='));
+		if (page.hide && page.hide.length)
+			notes.push('--hide=' + page.hide.join(' --hide='));
+		notes.push('--threshold=' + page.threshold + ': ' + page.pages + ' of ' + functions.length +
+			' functions have call lists and source');
+		box.append(el('div', { class: 'muted' }, notes.join('; ')));
+		return box;
+	}
+
+	/* ---- the function table ---- */
+
+	const state = {
+		filter: '',
+		sortKey: null,              /* null: the report's order */
+		sortEvent: page.primary,
+		sortDir: -1,
+		barEvent: page.primary,
+		barKind: page.inclusive === 'no' ? 'self' : 'inclusive',
+		columns: null,
+		limit: ROWS_AT_ONCE,
+	};
+
+	function defaultColumns() {
+		const fit = Math.max(1, Math.floor((window.innerWidth - 430) / 230));
+		const cols = new Set([page.primary]);
+		for (const ev of page.shown)
+			if (cols.size < fit)
+				cols.add(ev);
+		return cols;
+	}
+
+	/* The events whose columns the tables show: those chosen under
+	 * Columns, as many as fit by default. */
+	function visibleEvents() {
+		if (state.columns === null)
+			state.columns = defaultColumns();
+		return page.shown.filter(ev => state.columns.has(ev));
+	}
+
+	function rowsOfTable() {
+		const rows = functions.map(f => ({ kind: 'function', f, self: f.self, inclusive: f.inclusive,
+			calls: f.calls, name: f.function, where: whereText(f) }));
+		if (page.inclusive !== 'no')
+			for (const c of cycles)
+				rows.push({ kind: 'cycle', c, self: c.self, inclusive: c.inclusive, calls: null,
+					name: '<cycle ' + c.id + '>', where: c.members.length + ' functions' });
+		return rows;
+	}
+
+	function sortRows(rows) {
+		if (state.sortKey === null) {
+			/* The report's order; cycles where their cost puts them. */
+			const kind = page.inclusive === 'no' ? 'self' : 'inclusive';
+			const fs = rows.filter(r => r.kind === 'function');
+			const cs = rows.filter(r => r.kind === 'cycle');
+			if (cs.length === 0)
+				return fs;
+			const out = [];
+			let k = 0;
+			const key = r => magnitude(r[kind] ? r[kind][page.primary] : null);
+			cs.sort((a, b) => compareCounts(key(b), key(a)));
+			for (const f of fs) {
+				while (k < cs.length && compareCounts(key(cs[k]), key(f)) > 0)
+					out.push(cs[k++]);
+				out.push(f);
+			}
+			return out.concat(cs.slice(k));
+		}
+		const dir = state.sortDir;
+		const value = r => {
+			if (state.sortKey === 'name')
+				return r.name;
+			if (state.sortKey === 'calls')
+				return r.calls;
+			const v = r[state.sortKey] ? r[state.sortKey][state.sortEvent] : null;
+			return diffMode ? magnitude(v) : v;
+		};
+		const sorted = rows.slice();
+		sorted.sort((a, b) => {
+			const x = value(a), y = value(b);
+			const c = state.sortKey === 'name' ? (x < y ? -1 : x > y ? 1 : 0) : compareCounts(x, y);
+			return c !== 0 ? dir * c : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+		});
+		return sorted;
+	}
+
+	function headerCell(label, key, ev, title) {
+		const active = state.sortKey === key && (ev === undefined || state.sortEvent === ev);
+		const sort = active ? (state.sortDir < 0 ? 'descending' : 'ascending') : 'none';
+		return el('th', { scope: 'col', 'aria-sort': sort, class: key === 'name' ? 'name' : 'num' },
+			el('button', {
+				type: 'button', title: title || 'sort by this column', 'data-sort': key,
+				'data-event': ev === undefined ? null : ev,
+				onclick: () => {
+					if (active)
+						state.sortDir = -state.sortDir;
+					else
+						state.sortDir = key === 'name' ? 1 : -1;
+					state.sortKey = key;
+					if (ev !== undefined)
+						state.sortEvent = ev;
+					state.limit = ROWS_AT_ONCE;
+					drawTable();
+				},
+			}, label, el('span', { class: 'arrow' }, active ? (state.sortDir < 0 ? ' \u25be' : ' \u25b4') : '')));
+	}
+
+	let tableBox = null;
+
+	function drawTable() {
+		const cols = visibleEvents();
+		const re = regexOf(state.filter);
+		const all = sortRows(rowsOfTable());
+		const rows = re ? all.filter(r => re.test(r.name) || re.test(r.where)) : all;
+		const head = el('tr');
+		for (const ev of cols) {
+			head.append(headerCell(events[ev].name + ' incl', 'inclusive', ev,
+				'inclusive cost of ' + events[ev].name + ': sort by it'));
+			head.append(headerCell(events[ev].name + ' self', 'self', ev,
+				'own cost of ' + events[ev].name + ': sort by it'));
+		}
+		head.append(headerCell('calls', 'calls'));
+		head.append(headerCell('function', 'name', undefined, 'sort by name'));
+		const body = el('tbody');
+		const shown = rows.slice(0, state.limit);
+		for (const r of shown) {
+			const tr = el('tr', { class: r.kind === 'cycle' ? 'cycle' : null,
+				'data-index': r.kind === 'function' ? r.f.index : null,
+				'data-cycle': r.kind === 'cycle' ? r.c.id : null });
+			for (const ev of cols) {
+				tr.append(costCell(r.inclusive ? r.inclusive[ev] : null, ev));
+				tr.append(costCell(r.self ? r.self[ev] : null, ev));
+			}
+			tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
+				r.calls === null ? '' : count(r.calls)));
+			/* The bar: the share of the total, as the percentages. */
+			const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
+			const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
+			const link = r.kind === 'cycle'
+				? el('a', { href: '#cycle/' + r.c.id, class: 'fname' }, r.name)
+				: el('a', { href: hashOf(r.f), class: 'fname' }, r.name);
+			tr.append(el('td', { class: 'name', style: '--share: ' + width + '%' }, link,
+				el('span', { class: 'where' }, r.where)));
+			body.append(tr);
+		}
+		const table = el('table', { class: 'functions' }, el('thead', {}, head), body);
+		const status = el('p', { class: 'status', role: 'status' }, rows.length === all.length
+			? rows.length + ' rows' : rows.length + ' of ' + all.length + ' rows match');
+		const more = rows.length > shown.length ? el('button', { type: 'button', class: 'more',
+			onclick: () => { state.limit = Infinity; drawTable(); } },
+		'Show all ' + rows.length + ' rows (' + (rows.length - shown.length) + ' more)') : null;
+		tableBox.replaceChildren(status, table, more || '');
+	}
+
+	function viewFunctions() {
+		if (state.columns === null)
+			state.columns = defaultColumns();
+		const filter = el('input', { type: 'search', id: 'filter', value: state.filter,
+			placeholder: 'regular expression', 'aria-label': 'filter functions by a regular expression',
+			oninput: e => {
+				const re = regexOf(e.target.value);
+				e.target.classList.toggle('bad', re === undefined);
+				if (re === undefined)
+					return;
+				state.filter = e.target.value;
+				state.limit = ROWS_AT_ONCE;
+				drawTable();
+			} });
+		const bar = el('select', { id: 'bar-event', 'aria-label': 'the cost the bars show',
+			onchange: e => {
+				const [kind, ev] = e.target.value.split(':');
+				state.barKind = kind;
+				state.barEvent = Number(ev);
+				drawTable();
+			} });
+		for (const ev of page.shown)
+			for (const kind of ['inclusive', 'self'])
+				bar.append(el('option', { value: kind + ':' + ev,
+					selected: kind === state.barKind && ev === state.barEvent },
+				events[ev].name + ' ' + (kind === 'self' ? 'self' : 'incl')));
+		const colBox = el('fieldset', { class: 'columns' }, el('legend', {}, 'Columns'));
+		for (const ev of page.shown)
+			colBox.append(el('label', {}, el('input', { type: 'checkbox', 'data-event': ev,
+				checked: state.columns.has(ev), onchange: e => {
+					if (e.target.checked)
+						state.columns.add(ev);
+					else
+						state.columns.delete(ev);
+					drawTable();
+				} }), ' ' + events[ev].name));
+		const tools = el('div', { class: 'tools' },
+			el('label', {}, 'Filter ', filter), el('label', {}, 'Bars: ', bar), colBox);
+		tableBox = el('div', { class: 'table-box' });
+		app.replaceChildren(header('#functions'), summary(), tools, tableBox);
+		drawTable();
+	}
+
+	/* ---- a function's page ---- */
+
+	/* Every shown event, a row each: ROWS are [label, cost vector]. */
+	function costsTable(rows) {
+		const head = el('tr', {}, el('th', { scope: 'col', class: 'name' }, 'event'));
+		for (const [label] of rows)
+			head.append(el('th', { scope: 'col', class: 'num' }, label));
+		const body = el('tbody');
+		for (const ev of page.shown) {
+			const tr = el('tr', { 'data-event': ev }, el('th', { scope: 'row', class: 'name' }, events[ev].name));
+			for (const [, v] of rows)
+				tr.append(costCell(v ? v[ev] : null, ev));
+			body.append(tr);
+		}
+		return el('table', { class: 'costs' }, el('thead', {}, head), body);
+	}
+
+	function callsTable(list, caption, cls) {
+		const calls = list.map(callee);
+		const shown = visibleEvents();
+		const head = el('tr');
+		for (const ev of shown)
+			head.append(el('th', { scope: 'col', class: 'num', 'data-event': ev }, events[ev].name));
+		head.append(el('th', { scope: 'col', class: 'num' }, 'count'));
+		head.append(el('th', { scope: 'col', class: 'name' }, cls === 'callers' ? 'caller' : 'callee'));
+		const body = el('tbody');
+		for (const c of calls) {
+			const tr = el('tr', { 'data-index': c.func.missing ? null : c.func.index });
+			for (const ev of shown)
+				tr.append(costCell(c.inclusive ? c.inclusive[ev] : null, ev));
+			tr.append(el('td', { class: 'num' }, count(c.count)));
+			tr.append(el('td', { class: 'name' }, funcLink(c.func),
+				el('span', { class: 'where' }, whereText(c.func))));
+			body.append(tr);
+		}
+		return el('section', { class: cls }, el('h3', {}, caption + ' (' + calls.length + ')'),
+			calls.length ? el('table', { class: 'calls-list' }, el('thead', {}, head), body)
+				: el('p', { class: 'muted' }, 'none'));
+	}
+
+	/* Heat: the share of the file's costliest line, as a background. */
+	function heat(v, max) {
+		const x = max > 0 ? Math.min(1, Math.abs(toNumber(v)) / max) : 0;
+		return x > 0 ? 'background: rgba(255, ' + Math.round(120 - 60 * x) + ', 0, ' +
+			(0.08 + 0.5 * x).toFixed(3) + ')' : null;
+	}
+
+	function sourceView(f) {
+		const lines = filesByName.get(f.file);
+		const src = sourcesByName.get(f.file);
+		if (!lines)
+			return el('p', { class: 'muted' }, 'No source lines: ' + (f.file === '???' || f.file === ''
+				? 'the profile names no file.' : 'the file was not found when the report was written' +
+				' (name its directory with -I DIR, as for the text report), or has no line data.'));
+		const shown = visibleEvents();
+		const costOf = new Map(lines.lines.map(l => [l.line, l]));
+		const ev = page.primary;
+		let max = 0;
+		for (const l of lines.lines)
+			max = Math.max(max, Math.abs(toNumber(l.self ? l.self[ev] : 0)));
+		const head = el('tr');
+		for (const e of shown)
+			head.append(el('th', { scope: 'col', class: 'num' }, events[e].name));
+		head.append(el('th', { scope: 'col', class: 'num' }, 'line'), el('th', { scope: 'col' }, 'source'));
+		const body = el('tbody');
+		const text = src ? src.lines : lines.lines.map(l => [l.line, '']);
+		let last = 0;
+		for (const [n, code] of text) {
+			if (n !== last + 1 && last !== 0)
+				body.append(el('tr', { class: 'gap' }, el('td', { colspan: shown.length + 2 }, '\u22ee')));
+			last = n;
+			const l = costOf.get(n);
+			const tr = el('tr', { id: 'line-' + n, style: l && l.self ? heat(l.self[ev], max) : null });
+			for (const e of shown)
+				tr.append(costCell(l && l.self ? l.self[e] : null, e));
+			tr.append(el('td', { class: 'num lineno' }, n), el('td', { class: 'code' }, code));
+			body.append(tr);
+			for (const c of (l && l.calls ? l.calls : []).map(callee)) {
+				const call = el('tr', { class: 'call' });
+				for (const e of shown)
+					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
+				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
+					' (' + count(c.count) + 'x)'));
+				body.append(call);
+			}
+		}
+		return el('div', {}, el('p', { class: 'muted' }, src ? 'From ' + src.path +
+			'; lines within ' + page.context + ' of a line with a cost.' : 'The source file was not found: costs by line number.'),
+		el('table', { class: 'source' }, el('thead', {}, head), body));
+	}
+
+	function asmView(f) {
+		const shown = visibleEvents();
+		const head = el('tr');
+		for (const e of shown)
+			head.append(el('th', { scope: 'col', class: 'num' }, events[e].name));
+		head.append(el('th', { scope: 'col' }, 'address'), el('th', { scope: 'col' }, 'instruction'));
+		const body = el('tbody');
+		let where = null;
+		let max = 0;
+		for (const i of f.instructions)
+			max = Math.max(max, Math.abs(toNumber(i.self ? i.self[page.primary] : 0)));
+		for (const i of f.instructions) {
+			const at = i.file !== null ? i.file + ':' + i.line : null;
+			if (at !== null && at !== where)
+				body.append(el('tr', { class: 'gap' }, el('td', { colspan: shown.length + 2 }, '# ' + at)));
+			where = at;
+			const tr = el('tr', { style: i.self ? heat(i.self[page.primary], max) : null });
+			for (const e of shown)
+				tr.append(costCell(i.self ? i.self[e] : null, e));
+			tr.append(el('td', { class: 'code' }, i.address),
+				el('td', { class: 'code' }, i.disassembly === null ? '(no disassembly)' : i.disassembly));
+			body.append(tr);
+			for (const c of i.calls.map(callee)) {
+				const call = el('tr', { class: 'call' });
+				for (const e of shown)
+					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
+				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
+					' (' + count(c.count) + 'x)'));
+				body.append(call);
+			}
+			for (const j of i.jumps)
+				body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
+					el('td', { class: 'code' }, j.executed === null
+						? 'jump ' + count(j.taken) + ' times to ' + j.target
+						: 'jump ' + count(j.taken) + ' of ' + count(j.executed) + ' times to ' + j.target)));
+		}
+		return el('table', { class: 'source asm' }, el('thead', {}, head), body);
+	}
+
+	function viewFunction(f) {
+		const parts = [header(null)];
+		parts.push(el('h2', { class: 'fname' }, f.function));
+		parts.push(el('p', { class: 'where' }, whereText(f)));
+		parts.push(costsTable([['inclusive', f.inclusive], ['self', f.self]]));
+		parts.push(el('p', {}, 'Calls into it: ' + count(f.calls) + '.'));
+		if (f.cycle !== undefined && f.cycle !== null)
+			parts.push(el('p', {}, 'Member of ', el('a', { href: '#cycle/' + f.cycle }, '<cycle ' + f.cycle + '>'), '.'));
+		const frame = f.function.replace(/;/g, ':').replace(/\n/g, ' ');
+		const same = (byFrame.get(frame) || []).filter(g => g !== f);
+		if (same.length)
+			parts.push(el('p', { class: 'muted' }, 'Also of this name (one frame in the flame graph): ',
+				...same.map((g, i) => [i ? ', ' : '', el('a', { href: hashOf(g) }, g.file)]).flat()));
+		if (f.callers === undefined) {
+			parts.push(el('p', { class: 'note' }, 'This function is beyond the --threshold cut of the ' +
+				'report (' + page.threshold + '%), so its call lists and source are not in it: write the ' +
+				'report with a higher --threshold (--threshold=100 for every function).'));
+		} else {
+			parts.push(el('div', { class: 'calls' }, callsTable(f.callers, 'Callers', 'callers'),
+				callsTable(f.callees, 'Callees', 'callees')));
+			parts.push(el('h3', {}, 'Source: ' + f.file), sourceView(f));
+		}
+		if (f.instructions)
+			parts.push(el('h3', {}, 'Machine code'), asmView(f));
+		app.replaceChildren(...parts);
+	}
+
+	function viewCycle(c) {
+		const parts = [header(null), el('h2', {}, '<cycle ' + c.id + '>'),
+			el('p', { class: 'muted' }, 'Functions that call each other: a strongly connected ' +
+				'component of the call graph.'),
+			costsTable([['inclusive', c.inclusive], ['self', c.self]]), el('h3', {}, 'Members')];
+		const list = el('ul');
+		for (const m of c.members) {
+			const f = byKey.get(m.file + '\u0000' + m.function);
+			list.append(el('li', {}, f ? funcLink(f) : m.function, ' ',
+				el('span', { class: 'where' }, m.file)));
+		}
+		parts.push(list);
+		app.replaceChildren(...parts);
+	}
+
+	/* ---- the flame graph ---- */
+
+	let flame = null;
+
+	function openFrame(name) {
+		const fs = (byFrame.get(name) || []).slice();
+		if (fs.length === 0)
+			return;
+		fs.sort((a, b) => compareCounts(magnitude(b.inclusive[page.primary]), magnitude(a.inclusive[page.primary])));
+		go(hashOf(fs[0]));
+	}
+
+	function viewFlame() {
+		const parts = [header('#flame')];
+		const tree = data.flame;
+		if (!tree || tree.missing) {
+			parts.push(el('p', { class: 'note' }, tree ? tree.missing : 'No flame graph.'));
+			app.replaceChildren(...parts);
+			return;
+		}
+		const svg = cgaFlame.build(tree, data.mode === 'diff' ? data.inputs[1] + ' against ' +
+			data.inputs[0] : (data.command || data.file));
+		const result = el('span', { class: 'muted', role: 'status' });
+		const search = el('input', { type: 'search', id: 'flame-search', placeholder: 'regular expression',
+			'aria-label': 'search frames by a regular expression', oninput: e => {
+				const re = regexOf(e.target.value);
+				e.target.classList.toggle('bad', re === undefined);
+				if (re === undefined)
+					return;
+				const r = flame.search(re);
+				result.textContent = re === null ? '' : r.frames + ' frames match, ' + r.share.toFixed(2) + '% of the total';
+			} });
+		parts.push(el('div', { class: 'tools' }, el('label', {}, 'Search ', search), result,
+			el('button', { type: 'button', onclick: () => flame.reset() }, 'Reset zoom'),
+			el('span', { class: 'muted' }, 'Click a frame: its function. Shift+click: zoom. ' +
+				(tree.diff ? 'Red: own cost grew, blue: shrank; widths: the larger of OLD and NEW.' :
+					'Frames are stacks estimated from the call graph (see the README).'))));
+		parts.push(el('div', { class: 'flame-box' }, svg));
+		app.replaceChildren(...parts);
+		flame = cgaFlame.attach(svg, { open: openFrame });
+		window.cgaReport.flame = flame;
+	}
+
+	/* ---- the call graph ---- */
+
+	/* The DOT node id of F as the --format=dot graph writes it, which dot
+	 * puts in each node's <title>: "file:function", backslashes doubled,
+	 * ':' in the file as "\:", what is no text as \xNN. */
+	function dotId(f) {
+		const esc = (s, colon) => {
+			let out = '';
+			for (const ch of s) {
+				const c = ch.codePointAt(0);
+				if (ch === '\\')
+					out += '\\\\';
+				else if (colon && ch === ':')
+					out += '\\:';
+				else if (c < 0x20 || c === 0x7f || c === 0xfffe || c === 0xffff)
+					out += Array.from(new TextEncoder().encode(ch),
+						b => '\\x' + b.toString(16).padStart(2, '0')).join('');
+				else
+					out += ch;
+			}
+			return out;
+		};
+		/* dot reads HTML entities in ids ("&amp;" as "&") and keeps them so. */
+		const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: '\'' };
+		return (esc(f.file, true) + ':' + esc(f.function, false)).replace(
+			/&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);/g, (m, e) => e[0] !== '#' ? entities[e]
+				: String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)));
+	}
+
+	const SVG_TAGS = new Set(['svg', 'g', 'title', 'polygon', 'polyline', 'ellipse', 'path',
+		'text', 'rect', 'circle', 'line']);
+	const SVG_ATTRS = new Set(['id', 'class', 'fill', 'stroke', 'points', 'cx', 'cy', 'rx', 'ry',
+		'd', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'r', 'width', 'height', 'viewBox', 'transform',
+		'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'stroke-width',
+		'stroke-dasharray', 'fill-opacity', 'stroke-opacity', 'preserveAspectRatio']);
+
+	/* Graphviz's SVG, kept to shapes and text: no element or attribute
+	 * that could run code or fetch anything comes through. */
+	function cleanSvg(node) {
+		for (const child of Array.from(node.childNodes)) {
+			if (child.nodeType === Node.COMMENT_NODE || child.nodeType === Node.PROCESSING_INSTRUCTION_NODE) {
+				child.remove();
+			} else if (child.nodeType === Node.ELEMENT_NODE) {
+				if (child.localName === 'a') {
+					cleanSvg(child);
+					child.replaceWith(...child.childNodes);
+					continue;
+				}
+				if (!SVG_TAGS.has(child.localName) || child.namespaceURI !== 'http://www.w3.org/2000/svg') {
+					child.remove();
+					continue;
+				}
+				for (const a of Array.from(child.attributes))
+					if (!SVG_ATTRS.has(a.name))
+						child.removeAttribute(a.name);
+				cleanSvg(child);
+			}
+		}
+	}
+
+	function viewCallgraph() {
+		const parts = [header('#callgraph')];
+		const g = data.callgraph;
+		if (!g || g.missing) {
+			parts.push(el('p', { class: 'note' }, g ? g.missing : 'No call graph.'));
+			app.replaceChildren(...parts);
+			return;
+		}
+		const doc = new DOMParser().parseFromString(g.svg, 'image/svg+xml');
+		const svg = doc.documentElement;
+		if (svg.localName !== 'svg') {
+			parts.push(el('p', { class: 'note' }, 'The call graph drawn by dot could not be read.'));
+			app.replaceChildren(...parts);
+			return;
+		}
+		cleanSvg(svg);
+		for (const a of Array.from(svg.attributes))
+			if (!SVG_ATTRS.has(a.name))
+				svg.removeAttribute(a.name);
+		const byId = new Map(functions.map(f => [dotId(f), f]));
+		const node = document.importNode(svg, true);
+		node.removeAttribute('width');
+		node.removeAttribute('height');
+		node.setAttribute('class', 'callgraph');
+		for (const n of node.querySelectorAll('g.node')) {
+			const title = n.querySelector('title');
+			const f = title ? byId.get(title.textContent) : undefined;
+			if (!f)
+				continue;
+			n.setAttribute('tabindex', '0');
+			n.setAttribute('role', 'link');
+			n.setAttribute('aria-label', f.function);
+			n.classList.add('linked');
+			n.addEventListener('click', () => go(hashOf(f)));
+			n.addEventListener('keydown', e => {
+				if (e.key === 'Enter')
+					go(hashOf(f));
+			});
+		}
+		const fit = el('input', { type: 'checkbox', checked: true, onchange: e =>
+			node.classList.toggle('natural', !e.target.checked) });
+		parts.push(el('div', { class: 'tools' }, el('label', {}, fit, ' fit the window'),
+			el('span', { class: 'muted' }, 'The graph of --format=dot, drawn by ' + g.program +
+				'. Click a function to open it.')));
+		parts.push(el('div', { class: 'graph-box' }, node));
+		app.replaceChildren(...parts);
+	}
+
+	/* ---- aprof reports ---- */
+
+	const routines = data.format === 'aprof' ? data.routines : [];
+	const aprofState = { filter: '', sortKey: null, sortDir: -1 };
+
+	function fitText(r) {
+		return r.fit ? r.fit.b.toFixed(2) : '-';
+	}
+
+	function routineName(r) {
+		return (data.page.mangled && r.mangled) || r.full_name || r.name || String(r.id);
+	}
+
+	function viewRoutines() {
+		const box = el('div', { class: 'table-box' });
+		const cols = [['self', 'self'], ['cumulative', 'cumulative'], ['calls', 'calls'],
+			['inputs', 'inputs'], ['max_rms', 'max-rms'], ['growth', 'growth']];
+		const draw = () => {
+			const re = regexOf(aprofState.filter);
+			let rows = routines.slice();
+			if (aprofState.sortKey !== null) {
+				const key = aprofState.sortKey;
+				const v = r => key === 'growth' ? (r.fit ? r.fit.b : null) : key === 'name' ? routineName(r) : r[key];
+				rows.sort((a, b) => {
+					const x = v(a), y = v(b);
+					const c = key === 'name' ? (x < y ? -1 : x > y ? 1 : 0) : compareCounts(x, y);
+					return aprofState.sortDir * c;
+				});
+			}
+			if (re)
+				rows = rows.filter(r => re.test(routineName(r)));
+			const head = el('tr');
+			for (const [key, label] of cols.concat([['name', 'routine']])) {
+				const active = aprofState.sortKey === key;
+				head.append(el('th', { scope: 'col', class: key === 'name' ? 'name' : 'num',
+					'aria-sort': active ? (aprofState.sortDir < 0 ? 'descending' : 'ascending') : 'none' },
+				el('button', { type: 'button', 'data-sort': key, onclick: () => {
+					aprofState.sortDir = active ? -aprofState.sortDir : key === 'name' ? 1 : -1;
+					aprofState.sortKey = key;
+					draw();
+				} }, label)));
+			}
+			const body = el('tbody');
+			for (const r of rows) {
+				const p = r.self !== null && toNumber(data.total) ? toNumber(r.self) * 100 / toNumber(data.total) : null;
+				body.append(el('tr', { 'data-id': r.id },
+					el('td', { class: 'num' }, el('span', { class: 'count' }, count(r.self)),
+						p !== null ? el('span', { class: 'pct' }, p.toFixed(2) + '%') : null),
+					el('td', { class: 'num' }, count(r.cumulative)), el('td', { class: 'num' }, count(r.calls)),
+					el('td', { class: 'num' }, count(r.inputs)), el('td', { class: 'num' }, count(r.max_rms)),
+					el('td', { class: 'num' }, fitText(r)),
+					el('td', { class: 'name' }, el('a', { href: '#routine/' + r.id, class: 'fname' }, routineName(r)),
+						el('span', { class: 'where' }, r.image || ''))));
+			}
+			box.replaceChildren(el('p', { class: 'status', role: 'status' }, rows.length + ' routines'),
+				el('table', { class: 'functions' }, el('thead', {}, head), body));
+		};
+		const filter = el('input', { type: 'search', id: 'filter', value: aprofState.filter,
+			'aria-label': 'filter routines by a regular expression', placeholder: 'regular expression',
+			oninput: e => {
+				const re = regexOf(e.target.value);
+				e.target.classList.toggle('bad', re === undefined);
+				if (re !== undefined) {
+					aprofState.filter = e.target.value;
+					draw();
+				}
+			} });
+		const info = el('div', { class: 'summary' });
+		for (const [k, label] of [['application', 'Application'], ['command', 'Command'],
+			['cost_metric', 'Cost'], ['input_metric', 'Input']])
+			if (data[k])
+				info.append(el('div', {}, el('b', {}, label + ': '), data[k]));
+		info.append(el('div', {}, el('b', {}, 'Total: '), count(data.total),
+			data.total_calculated ? ' (calculated)' : ''));
+		app.replaceChildren(header('#routines'), info, el('div', { class: 'tools' },
+			el('label', {}, 'Filter ', filter)), box);
+		draw();
+	}
+
+	/* Average (circles) and maximum (triangles) cost against the input
+	 * size, with the fitted curve a * rms^b: the text report's plot. */
+	function plot(r) {
+		const W = 640, H = 320, L = 70, B = 40, T = 10, R = 10;
+		const pts = r.points.filter(p => p.occ > 0);
+		const xs = pts.map(p => toNumber(p.rms));
+		const avg = pts.map(p => toNumber(p.sum) / toNumber(p.occ));
+		const max = pts.map(p => toNumber(p.max));
+		const xMax = Math.max(1, ...xs), yMax = Math.max(1, ...max, ...avg);
+		const X = x => L + (W - L - R) * x / xMax, Y = y => H - B - (H - B - T) * y / yMax;
+		const ns = 'http://www.w3.org/2000/svg';
+		const svg = document.createElementNS(ns, 'svg');
+		svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
+		svg.setAttribute('class', 'plot');
+		svg.setAttribute('role', 'img');
+		svg.setAttribute('aria-label', 'cost against input size');
+		const add = (tag, attrs, text) => {
+			const e = document.createElementNS(ns, tag);
+			for (const [k, v] of Object.entries(attrs))
+				e.setAttribute(k, v);
+			if (text !== undefined)
+				e.textContent = text;
+			svg.append(e);
+			return e;
+		};
+		add('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: '#333' });
+		add('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#333' });
+		add('text', { x: (L + W) / 2, y: H - 8, 'text-anchor': 'middle' }, (data.input_metric || 'rms'));
+		add('text', { x: L - 6, y: T + 10, 'text-anchor': 'end' }, count(Math.round(yMax)));
+		add('text', { x: W - R, y: H - B + 16, 'text-anchor': 'end' }, count(xMax));
+		if (r.fit) {
+			let d = '';
+			for (let k = 0; k <= 100; k++) {
+				const x = xMax * k / 100;
+				const y = r.fit.a * Math.pow(x, r.fit.b);
+				if (Number.isFinite(y))
+					d += (d ? ' L ' : 'M ') + X(x).toFixed(1) + ' ' + Y(Math.min(y, yMax * 1.05)).toFixed(1);
+			}
+			add('path', { d, fill: 'none', stroke: '#888', 'stroke-dasharray': '4 3' });
+		}
+		pts.forEach((p, i) => {
+			add('circle', { cx: X(xs[i]), cy: Y(avg[i]), r: 3, fill: '#c33' });
+			const x = X(xs[i]), y = Y(max[i]);
+			add('path', { d: 'M ' + x + ' ' + (y - 4) + ' L ' + (x + 4) + ' ' + (y + 3) + ' L ' + (x - 4) + ' ' + (y + 3) + ' Z', fill: '#36c' });
+		});
+		return svg;
+	}
+
+	function viewRoutine(r) {
+		const parts = [header(null), el('h2', { class: 'fname' }, routineName(r)),
+			el('p', { class: 'where' }, (r.image || '') + (r.mangled ? ' (' + r.mangled + ')' : ''))];
+		parts.push(el('p', {}, 'Self ' + count(r.self) + ', cumulative ' + count(r.cumulative) + ', ' +
+			count(r.calls) + ' calls, ' + count(r.inputs) + ' input sizes. ' + (r.fit
+			? 'Fit: cost \u2248 ' + r.fit.a.toPrecision(4) + ' \u00b7 rms^' + r.fit.b.toFixed(3) +
+				' (R\u00b2 ' + r.fit.r2.toFixed(3) + ').' : 'No fit: fewer than 3 usable input sizes.')));
+		parts.push(el('figure', {}, plot(r), el('figcaption', { class: 'muted' },
+			'Average cost (red circles) and maximum (blue triangles) against the input size; ' +
+			'dashed: the fitted curve.')));
+		const head = el('tr');
+		for (const h of ['rms', 'calls', 'min', 'average', 'max', 'self average'])
+			head.append(el('th', { scope: 'col', class: 'num' }, h));
+		const body = el('tbody');
+		for (const p of r.points)
+			body.append(el('tr', {}, el('td', { class: 'num' }, count(p.rms)),
+				el('td', { class: 'num' }, count(p.occ)), el('td', { class: 'num' }, count(p.min)),
+				el('td', { class: 'num' }, p.occ ? (toNumber(p.sum) / toNumber(p.occ)).toFixed(1) : '-'),
+				el('td', { class: 'num' }, count(p.max)),
+				el('td', { class: 'num' }, p.self_sum !== null && p.occ ? (toNumber(p.self_sum) / toNumber(p.occ)).toFixed(1) : '-')));
+		parts.push(el('table', { class: 'costs' }, el('thead', {}, head), body));
+		app.replaceChildren(...parts);
+	}
+
+	/* ---- keys ---- */
+
+	const keys = data.format === 'aprof'
+		? [['/', 'the filter box'], ['r', 'the routine table'], ['?', 'this list'],
+			['Escape', 'leave a box; in the table, clear the filter']]
+		: [['/', 'the filter or search box'], ['f', 'the function table'], ['g', 'the flame graph'],
+			['c', 'the call graph'], ['j, k', 'next, previous row of a table'],
+			['Enter', 'open the row\u2019s function'], ['?', 'this list'],
+			['Escape', 'leave a box; in the flame graph, reset the zoom']];
+
+	function viewHelp() {
+		const list = el('dl', { class: 'keys' });
+		for (const [k, what] of keys)
+			list.append(el('dt', {}, el('kbd', {}, k)), el('dd', {}, what));
+		app.replaceChildren(header('#help'), el('h2', {}, 'Keys'), list,
+			el('p', { class: 'muted' }, 'Written by ' + data.page.generator + '. Everything shown is in ' +
+				'this one file; nothing is fetched.'));
+	}
+
+	document.addEventListener('keydown', e => {
+		const t = e.target;
+		const typing = t && (t.localName === 'input' || t.localName === 'select' || t.localName === 'textarea');
+		if (e.key === 'Escape') {
+			if (typing)
+				t.blur();
+			else if (flame && location.hash === '#flame')
+				flame.reset();
+			return;
+		}
+		if (typing || e.ctrlKey || e.metaKey || e.altKey)
+			return;
+		const views = data.format === 'aprof' ? { r: '#routines' } : { f: '#functions', g: '#flame', c: '#callgraph' };
+		if (e.key === '?') {
+			go('#help');
+		} else if (views[e.key]) {
+			go(views[e.key]);
+		} else if (e.key === '/') {
+			const box = document.getElementById('filter') || document.getElementById('flame-search');
+			if (box) {
+				e.preventDefault();
+				box.focus();
+			}
+		} else if (e.key === 'j' || e.key === 'k') {
+			const links = Array.from(app.querySelectorAll('tbody a.fname'));
+			if (links.length === 0)
+				return;
+			const at = links.indexOf(document.activeElement);
+			const next = e.key === 'j' ? Math.min(links.length - 1, at + 1) : Math.max(0, at - 1);
+			links[next].focus();
+		}
+	});
+
+	/* ---- routing ---- */
+
+	function route() {
+		const hash = decodeURIComponent(location.hash.replace(/^#/, ''));
+		const raw = location.hash.replace(/^#/, '');
+		flame = null;
+		if (data.format === 'aprof') {
+			const m = /^routine\/(.*)$/.exec(hash);
+			const r = m ? routines.find(x => String(x.id) === m[1]) : null;
+			if (r)
+				viewRoutine(r);
+			else if (hash === 'help')
+				viewHelp();
+			else
+				viewRoutines();
+		} else if (raw.startsWith('function/')) {
+			const [file, func] = raw.slice(9).split('/').map(decodeURIComponent);
+			const f = byKey.get(file + '\u0000' + func);
+			if (f)
+				viewFunction(f);
+			else
+				app.replaceChildren(header(null), el('p', { class: 'note' }, 'No function ' + func +
+					' in ' + file + ' in this report.'));
+		} else if (hash.startsWith('cycle/') && cycleById.has(Number(hash.slice(6)))) {
+			viewCycle(cycleById.get(Number(hash.slice(6))));
+		} else if (hash === 'flame') {
+			viewFlame();
+		} else if (hash === 'callgraph') {
+			viewCallgraph();
+		} else if (hash === 'help') {
+			viewHelp();
+		} else {
+			viewFunctions();
+		}
+		const h1 = app.querySelector('h2') || app.querySelector('h1');
+		document.title = (h1 && h1 !== app.querySelector('h1') ? h1.textContent + ' \u2014 ' : '') +
+			'cgannotate: ' + (data.file || '');
+		window.scrollTo(0, 0);
+	}
+
+	window.cgaReport = { data, route, state };
+	window.addEventListener('hashchange', route);
+	route();
+	window.cgaReport.ready = true;
+})();
