@@ -1,0 +1,1 @@
+cgannotate --format=html --focus=main --diff progs/hot.out progs/hot-after.out
