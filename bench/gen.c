@@ -729,8 +729,10 @@ static int by_key(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->fn > y->fn) - (x->fn < y->fn);
 }
 
-/* A cycle of SIZE functions taken from L[at...] (those that can call), placed
- * at AT in the call order; -1 when L has too few. */
+/* A cycle of up to SIZE functions taken from L[AT...]: those with at least
+ * MIN_SLOTS callees (in the main object, for the large cycle) that cost
+ * themselves at most MAX_SELF; ENTRIES of them called from outside.  Placed
+ * at AT in the call order by order(); none if fewer than two were found. */
 static void add_group(struct gen *g, struct rng *r, const struct keyed *l, unsigned at, unsigned size,
 		      unsigned min_slots, double internal, double depth, unsigned entries, double max_self)
 {
@@ -902,7 +904,7 @@ static void wire(struct gen *g, struct rng *r)
 	free(ncallers);
 }
 
-/* Site S's share of COST (NEVENTS counts) for COUNT of TOTAL calls. */
+/* Into OUT, the share of COST (NEVENTS counts) of COUNT calls of TOTAL. */
 static void share(uint64_t *out, const long double *cost, uint64_t count, uint64_t total)
 {
 	for (int e = 0; e < NEVENTS; e++)
