@@ -308,8 +308,8 @@ static const size_t *route_from(struct stack_graph *g, size_t m)
 
 	if (g->route[m] != NULL)
 		return g->route[m];
-	parent = xcalloc_n(size, sizeof(*parent));
-	queue = xcalloc_n(size, sizeof(*queue));
+	parent = xmalloc((size ? size : 1) * sizeof(*parent));
+	queue = xmalloc((size ? size : 1) * sizeof(*queue));
 	for (size_t i = 0; i < size; i++)
 		parent[i] = NONE;
 	queue[tail++] = m;

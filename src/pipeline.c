@@ -170,17 +170,14 @@ static void check_same_events(const struct profile *old, const struct profile *n
 		die(EXIT_INPUT, "%s: the events differ from those of '%s'", new->path, old->path);
 }
 
-/* The differential flame tree: OLD (opened as IN, unless AGAIN) and NEW
- * read apart, hidden and focused as the report is, each with its own
- * stacks, added to one tree as its two sides.  Returns false when a
+/* OLD (opened as IN, unless AGAIN) and NEW read apart into SIDE, for a
+ * view of a diff that needs each one's stacks.  Returns false when a
  * profile is standard input, which cannot be read twice, and AGAIN says
  * that it would be read a second time. */
-static bool flame_of_diff(struct flame *fl, const struct reading *r, struct input *in,
-			  struct focus *focus, bool again, const char **event)
+static bool read_sides(struct profile side[2], const struct reading *r, struct input *in,
+		       bool again)
 {
 	const struct options *opt = r->opt;
-	struct profile side[2];
-	struct columns cols;
 
 	if (again && (strcmp(opt->profiles[0], "-") == 0 || strcmp(opt->profiles[1], "-") == 0))
 		return false;
@@ -206,13 +203,27 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 		input_close(&other);
 	}
 	check_same_events(&side[0], &side[1]);
-	columns_init(&cols, &side[1], opt);
+	return true;
+}
+
+/* The differential flame tree: OLD and NEW read apart (see read_sides),
+ * hidden and focused as the report is, each with its own stacks, added to
+ * one tree as its two sides. */
+static bool flame_of_diff(struct flame *fl, const struct reading *r, struct input *in,
+			  struct focus *focus, bool again, const char **event)
+{
+	struct profile side[2];
+	struct columns cols;
+
+	if (!read_sides(side, r, in, again))
+		return false;
+	columns_init(&cols, &side[1], r->opt);
 	flame_init(fl, true);
 	for (int k = 0; k < 2; k++) {
 		struct stacks s;
 
-		focus_hide(focus, &side[k]);
-		focus_mark(focus, &side[k]);
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
 		stacks_estimate(&s, &side[k], cols.primary);
 		flame_add(fl, &s, k);
 		stacks_release(&s);
@@ -224,6 +235,32 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 	for (int k = 0; k < 2; k++)
 		profile_release(&side[k]);
 	return true;
+}
+
+/* --focus in a diff: the changes of what runs while a match is on the
+ * stack, NEW's minus OLD's, each from its own stacks; OLD and NEW are read
+ * again apart for them. */
+static void focus_diff(struct profile *p, const struct reading *r, struct focus *focus,
+		       size_t event)
+{
+	struct profile side[2];
+
+	if (!read_sides(side, r, NULL, true))
+		die(EXIT_USAGE, "--focus with --diff reads OLD and NEW again, each on its own, "
+		    "and standard input cannot be read twice: name files");
+	for (int k = 0; k < 2; k++) {
+		struct stacks s;
+
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
+		cycles_mark(&side[k], event);
+		stacks_estimate(&s, &side[k], event);
+		focus_apply(&side[k], &s, event);
+		stacks_release(&s);
+	}
+	focus_subtract(p, &side[0], &side[1]);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
 }
 
 /* What a flame graph's subtitle says was profiled: the profile's command,
@@ -338,11 +375,11 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		    p.path);
 
 	columns_init(&cols, &p, opt);
-	focus_hide(focus, &p);
-	focus_mark(focus, &p);
+	focus_hide(focus, &p, true);
+	focus_mark(focus, &p, true);
 	/* The one estimate of the stacks, for every view that needs them; a
 	 * page of a profile of differences goes without. */
-	if (p.focused || wants_stacks(opt)) {
+	if ((p.focused && opt->mode != MODE_DIFF) || wants_stacks(opt)) {
 		have_stacks = opt->format != FORMAT_HTML || !negative_self(&p, cols.primary);
 		if (have_stacks)
 			stacks_estimate(&stacks, &p, cols.primary);
@@ -355,10 +392,12 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	}
 	if (opt->format != FORMAT_FOLDED && opt->format != FORMAT_FLAMEGRAPH) {
 		cycles_mark(&p, cols.primary);
-		if (p.focused) {
+		if (p.focused && opt->mode == MODE_DIFF)
+			focus_diff(&p, &r, focus, cols.primary);
+		else if (p.focused)
 			focus_apply(&p, &stacks, cols.primary);
+		if (p.focused)
 			cycles_mark(&p, cols.primary);
-		}
 	}
 	if (opt->format == FORMAT_HTML)
 		/* dot draws the call graph while the page is written. */
