@@ -162,8 +162,8 @@ static _Noreturn void fail(struct reader *r, const char *msg)
 
 static void malformed(struct reader *r, const char *what, const char *line, size_t len)
 {
-	warn_raw("WARNING: %sline %zu malformed, ignoring\n    line: '%.*s'\n",
-		 what, r->in->lineno, (int)len, line);
+	warn("%s:%zu: malformed %sline, ignored: '%.*s'", r->in->path, r->in->lineno,
+	     what, (int)len, line);
 }
 
 static bool is_space(char c)
