@@ -360,11 +360,18 @@ static void push_string(char ***v, size_t *n, const char *s)
 
 static void add_include(struct options *opt, const char *value)
 {
+	struct stat st;
 	size_t len;
 
 	/* "-I=DIR" is the reference's spelling; getopt leaves the "=". */
 	if (value[0] == '=')
 		value++;
+	/* -I takes the next word whatever it is ("-I --tree=both"): say so
+	 * when that is no directory, and go on as callgrind_annotate does. */
+	if (stat(value, &st) != 0)
+		warn("include directory '%s' does not exist", value);
+	else if (!S_ISDIR(st.st_mode))
+		warn("include directory '%s' is not a directory", value);
 	len = strlen(value);
 	if (len > 0 && value[len - 1] == '/')
 		len--;
@@ -554,12 +561,30 @@ static int unreadable(const char *path)
 	return access(path, R_OK) == 0 ? 0 : errno;
 }
 
+/* Where a source named on the command line was looked for, in words:
+ * "in the current directory or in the include directories 'a/', 'b/'". */
+static char *search_places(const struct options *opt, const char *file)
+{
+	char *where = xstrdup(file[0] == '/' ? "" : " in the current directory");
+
+	for (size_t i = 1; i < opt->ninclude; i++) {
+		const char *lead = i > 1 ? "," : file[0] == '/' ? ", nor in the include director"
+					      : " or in the include director";
+		const char *plural = i > 1 ? "" : opt->ninclude > 2 ? "ies" : "y";
+		char *more = xasprintf("%s%s%s '%s'", where, lead, plural, opt->include_dirs[i]);
+
+		free(where);
+		where = more;
+	}
+	return where;
+}
+
 /* A source named on the command line must be readable in an include
  * directory.  One that is there but cannot be read is named with the
  * reason, rather than reported as missing. */
 static void add_user_file(struct options *opt, const char *file)
 {
-	char *dirs = xstrdup(""), *bad = NULL;
+	char *bad = NULL;
 	int why = 0;
 
 	for (size_t i = 0; i < opt->nuser; i++)
@@ -568,12 +593,10 @@ static void add_user_file(struct options *opt, const char *file)
 	for (size_t i = 0; i < opt->ninclude; i++) {
 		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
 		int err = unreadable(path);
-		char *more;
 
 		if (err == 0) {
 			free(path);
 			free(bad);
-			free(dirs);
 			push_user_file(opt, file);
 			return;
 		}
@@ -583,13 +606,10 @@ static void add_user_file(struct options *opt, const char *file)
 		} else {
 			free(path);
 		}
-		more = xasprintf("%s '%s'", dirs, opt->include_dirs[i]);
-		free(dirs);
-		dirs = more;
 	}
 	if (bad != NULL)
 		die(EXIT_INPUT, "%s: cannot annotate the source file: %s", bad, strerror(why));
-	die(EXIT_INPUT, "%s: source file not found in any of:%s", file, dirs);
+	die(EXIT_INPUT, "%s: source file not found%s", file, search_places(opt, file));
 }
 
 /* Perl's glob sorts case-insensitively first, then by bytes. */

@@ -195,6 +195,7 @@ printf 'events: Ir\nfl=dir.c\nfn=d\n1 5\nfl=bin.c\nfn=b\n3 4\nfl=gone.c\nfn=g\n1
 run 0 -I /nonexistent/dir --include=/also/missing src.out
 out_has '^  dir.c$'; out_has '^  gone.c$'; out_has 'Auto-annotated source: big.c'
 out_has '^2 .* 999999$'; out_has 'Auto-annotated source: bin.c'
+err_has "^cgannotate: warning: include directory '/also/missing' does not exist\$"
 result "directory, binary, dangling and enormous sources; missing include directories"
 run 2 src.out dir.c
 err_has "^cgannotate: dir.c: cannot annotate the source file: Is a directory\$"; out_empty
