@@ -31,12 +31,16 @@ bool asm_wanted(const struct options *opt)
 	return opt->asm_view || opt->nasm_functions > 0;
 }
 
-static bool matches(const regex_t *res, size_t n, const char *name)
+/* Whether NAME matches one of RES[0..N); each that it matches gets its
+ * flag in MATCHED set. */
+static bool matches(const regex_t *res, size_t n, const char *name, bool *matched)
 {
+	bool any = false;
+
 	for (size_t i = 0; i < n; i++)
 		if (regexec(&res[i], name, 0, NULL, 0) == 0)
-			return true;
-	return false;
+			any = matched[i] = true;
+	return any;
 }
 
 static void add_func(struct asm_view *v, size_t *cap, const struct func *f)
@@ -65,17 +69,22 @@ static void select_funcs(struct asm_view *v, const struct options *opt,
 			 struct func *const *rows, size_t nrows, size_t nshown)
 {
 	regex_t *res = xcalloc(opt->nasm_functions + 1, sizeof(*res));
+	bool *matched = xcalloc(opt->nasm_functions + 1, sizeof(*matched));
 	size_t cap = 0;
 
 	for (size_t i = 0; i < opt->nasm_functions; i++)
 		if (regcomp(&res[i], opt->asm_functions[i], REG_EXTENDED | REG_NOSUB) != 0)
 			die(EXIT_USAGE, "invalid value '%s' for --asm-function", opt->asm_functions[i]);
 	for (size_t r = 0; r < nrows; r++)
-		if ((opt->asm_view && r < nshown) ||
-		    matches(res, opt->nasm_functions, rows[r]->fullname))
+		if (matches(res, opt->nasm_functions, rows[r]->fullname, matched) ||
+		    (opt->asm_view && r < nshown))
 			add_func(v, &cap, rows[r]);
-	for (size_t i = 0; i < opt->nasm_functions; i++)
+	for (size_t i = 0; i < opt->nasm_functions; i++) {
+		if (!matched[i])
+			warn("--asm-function '%s' matches no function", opt->asm_functions[i]);
 		regfree(&res[i]);
+	}
+	free(matched);
 	free(res);
 }
 
