@@ -14,9 +14,8 @@
 /* Address ranges of one object closer than this are disassembled in one
  * run: starting objdump costs about as much as disassembling that much. */
 #define MERGE_GAP 16384
-/* The longest instruction (x86) and the most bytes read past a function's
- * last profiled instruction for context. */
-#define INSN_MAX 15
+/* The most bytes read past a function's last profiled instruction for
+ * context. */
 #define TAIL_MAX 4096
 
 const char *asm_objdump_program(void)
@@ -121,7 +120,8 @@ static bool is_object(const char *object)
 static struct range *ranges_of(const struct asm_view *v, size_t tail, size_t *n)
 {
 	struct range *r = xmalloc((v->nfuncs + 1) * sizeof(*r));
-	uint64_t extra = tail > TAIL_MAX / INSN_MAX ? TAIL_MAX : (uint64_t)tail * INSN_MAX;
+	uint64_t extra = tail > TAIL_MAX / OBJDUMP_INSN_MAX ? TAIL_MAX
+			 : (uint64_t)tail * OBJDUMP_INSN_MAX;
 
 	*n = 0;
 	for (size_t i = 0; i < v->nfuncs; i++) {
@@ -129,7 +129,9 @@ static struct range *ranges_of(const struct asm_view *v, size_t tail, size_t *n)
 			continue;
 		r[*n].object = v->funcs[i].code->object;
 		r[*n].start = v->funcs[i].low;
-		r[*n].stop = add_held(v->funcs[i].high, 1 + extra);
+		/* The last profiled instruction whole, then room for TAIL
+		 * more: objdump would cut one short at its stop address. */
+		r[*n].stop = add_held(v->funcs[i].high, OBJDUMP_INSN_MAX + extra);
 		(*n)++;
 	}
 	qsort(r, *n, sizeof(*r), range_cmp);
