@@ -962,7 +962,7 @@ static void check_part(const struct reader *r, bool at_end)
 	const struct part *pt = r->part;
 
 	if (r->by_callgrind && pt->totals == NULL) {
-		if (r->part_number == 1)
+		if (at_end && r->part_number == 1)
 			warn("%s: ends without a totals: line; the profile may be truncated",
 			     r->in->path);
 		else
