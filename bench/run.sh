@@ -17,9 +17,13 @@
 # data of every file); "cgannotate html", --format=html (the whole report
 # as a page, with the call graph drawn by Graphviz's dot when it is on the
 # PATH); "cgannotate flame", --format=flamegraph (the SVG flame graph);
-# wc -w.  Each command runs RUNS times (default 3), the programs
-# alternating; the table gives medians.  Speed is always a ratio measured
-# in the same run.  callgrind_annotate is skipped above
+# "cgannotate folded", the estimated call stacks of --format=folded;
+# "cgannotate focus", the plain report with --focus on a function that
+# bench/focus.py chooses from the profile's JSON (the costliest outside
+# cycles at depth 3 or more of the call graph holding at most half of the
+# total; the footnote says which); wc -w.  Each command runs RUNS times
+# (default 3), the programs alternating; the table gives medians.  Speed is
+# always a ratio measured in the same run.  callgrind_annotate is skipped above
 # 100 MB (too slow).
 #
 # usage: bench/run.sh [--big] [--no-real] [CGANNOTATE]
@@ -51,6 +55,8 @@ ${CC:-cc} -O2 -std=c11 -o "$work/gen" "$here/gen.c" -lm
 ${CC:-cc} -O2 -std=c11 -o "$work/timeit" "$here/timeit.c"
 have_ref=false
 command -v callgrind_annotate >/dev/null && have_ref=true
+have_python=false
+command -v python3 >/dev/null && have_python=true || echo "bench: no python3: no focus rows" >&2
 
 # measure CMD...: one run; prints "seconds peak-RSS-KB", timed by
 # bench/timeit.c from its fork of CMD to CMD's end.
@@ -124,13 +130,19 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
-progs="cga plain src dot json html flame ref wc"
+progs="cga plain src dot json html flame folded focus ref wc"
+focus_notes=()
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
     name=${entry%%:*}
     f=${entry#*:}
     mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
     src=$(make_sources "$f")
+    focus_re=""
+    if $have_python; then
+        IFS=$'\t' read -r focus_re focus_what < <(python3 "$here/focus.py" "$cga" "$f")
+        focus_notes+=("$name $mb MB: --focus=$focus_re ($focus_what)")
+    fi
     for prog in $progs; do : > "$work/$prog"; done
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
@@ -143,6 +155,8 @@ for entry in "${profiles[@]}"; do
         measure "$cga" --format=json "$f" >> "$work/json"
         measure "$cga" --format=html "$f" >> "$work/html"
         measure "$cga" --format=flamegraph "$f" >> "$work/flame"
+        measure "$cga" --format=folded "$f" >> "$work/folded"
+        [ -z "$focus_re" ] || measure "$cga" --focus="$focus_re" "$f" >> "$work/focus"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
@@ -151,6 +165,7 @@ for entry in "${profiles[@]}"; do
     rm -rf "$src"
     wc_s=$(cut -d' ' -f1 "$work/wc" | median)
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
+    plain_s=$(cut -d' ' -f1 "$work/plain" | median)
     ref_s=""
     [ -s "$work/ref" ] && ref_s=$(cut -d' ' -f1 "$work/ref" | median)
     for prog in $progs; do
@@ -169,13 +184,15 @@ for entry in "${profiles[@]}"; do
         src) label="cgannotate sources" ;; dot) label="cgannotate dot" ;;
         json) label="cgannotate json" ;;
         html) label="cgannotate html" ;; flame) label="cgannotate flame" ;;
+        folded) label="cgannotate folded" ;; focus) label="cgannotate focus" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
-            -v cga="$cga_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
+            -v cga="$cga_s" -v plain="$plain_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
             if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame")
                 speed = sprintf("%.2fx", s / cga);
+            if (prog == "folded" || prog == "focus") speed = sprintf("%.2fx", s / plain);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
             printf "%-8s %-8s %-20s %9.4f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
@@ -190,23 +207,11 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "speedup: callgrind_annotate's time over cgannotate's;" \
      "for cgannotate dot and json (--format=dot, --format=json: every function, edge and" \
      "line with a cost), html (--format=html) and flame (--format=flamegraph), their time" \
-     "over the text report's."
+     "over the text report's (cgannotate);" \
+     "for cgannotate folded (--format=folded) and focus (the plain report with --focus)," \
+     "their time over the plain report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
-
-# --- --format=folded against the text report, on the 50 MB profile ----------
-# The stack estimate must take at most twice the time of the text report.
-f="$work/gen-50.out"
-if [ -f "$f" ]; then
-    : > "$work/text" ; : > "$work/folded"
-    for _ in $(seq "$runs"); do
-        measure "$cga" "$f" >> "$work/text"
-        measure "$cga" --format=folded "$f" >> "$work/folded"
-    done
-    text_s=$(cut -d' ' -f1 "$work/text" | median)
-    folded_s=$(cut -d' ' -f1 "$work/folded" | median)
-    echo
-    awk -v t="$text_s" -v f="$folded_s" 'BEGIN {
-        printf "50 MB profile: text report %.3f s, --format=folded %.3f s (%.2fx the text report)\n",
-               t, f, (t > 0 ? f / t : 0) }'
+if [ ${#focus_notes[@]} -gt 0 ]; then
+    echo "Focus rows:"
+    printf '  %s\n' "${focus_notes[@]}"
 fi
-# --- end of --format=folded ---------------------------------------------------

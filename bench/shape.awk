@@ -7,6 +7,17 @@
 # calls=/jump=/jcnd= lines are relative to the last cost line but leave it
 # unchanged).  A (file, line) pair is the fl=/fi=/fe= file in force and the
 # line of a cost line, as the reader keeps per-line data for them.
+#
+# The flow figures are of the first event.  A function is its object, the
+# fl= file in force at its fn= line and its name (code inlined from other
+# files, fi=/fe=, is part of it); a callee is cob= (default: the caller's
+# object), cfi=/cfl= (default: the caller's fl= file) and cfn=.  The strongly
+# connected components of the call graph are its cycles of calls; taken as
+# single nodes, they make an acyclic graph in which the calls into a node
+# cost what the node costs itself plus its calls out.  "Flow mismatch" is
+# |calls in - (self + calls out)| summed over the nodes that have callers
+# (functions outside cycles, and whole cycles), as a share of the total: in
+# a real profile, what callgrind's jumps between functions move.
 
 function value_of(s) { return substr(s, index(s, "=") + 1) }
 
@@ -38,6 +49,7 @@ function move(s,   n, i, f, c) {
         else pos[i] = num(c)
     }
     counts += n - npos
+    first = n > npos ? f[npos + 1] + 0 : 0
     return pos[linecol]
 }
 
@@ -63,30 +75,126 @@ BEGIN { npos = 1; linecol = 1 }
     next
 }
 /^ob=/  { obj = name("ob", value_of($0)); next }
-/^cob=/ { name("ob", value_of($0)); next }
-/^fl=/  { file = name("fl", value_of($0)); next }
+/^cob=/ { cobj = name("ob", value_of($0)); next }
+/^fl=/  { file = fnfile = name("fl", value_of($0)); next }
 /^(fi|fe)=/ { file = name("fl", value_of($0)); inl++; next }
-/^(cfi|cfl|jfi)=/ { name("fl", value_of($0)); next }
+/^(cfi|cfl)=/ { cfile = name("fl", value_of($0)); next }
+/^jfi=/ { name("fl", value_of($0)); next }
 /^fn=/  {
     fns++
     f = name("fn", value_of($0))
+    cur = func_id(obj, fnfile, f)
     if (!(f in fnlen)) { fnlen[f] = length(f); nfn++ }
     if (!((obj, file) in objfile)) { objfile[obj, file] = 1; nobjfile++ }
     if (!(obj in objs)) { objs[obj] = 1; nobj++ }
     next
 }
-/^(cfn|jfn)=/ { name("fn", value_of($0)); if (substr($0, 1, 1) == "c") cfns++; next }
-/^calls=/ { calls++; next }
+/^jfn=/ { name("fn", value_of($0)); next }
+/^cfn=/ { cname = name("fn", value_of($0)); cfns++; next }
+/^calls=/ {
+    calls++
+    callee = func_id(cobj != "" ? cobj : obj, cfile != "" ? cfile : fnfile, cname)
+    cobj = cfile = ""
+    pending = 1
+    next
+}
 /^jump=/ { jumps++; next }
 /^jcnd=/ { jcnds++; next }
 /^[0-9+*-]/ {
     if (!inbody) next
     cost++
     l = move($0)
+    if (pending) {
+        pending = 0
+        if (!((cur, callee) in ecost)) {
+            ecost[cur, callee] = 0
+            if (callee != cur) adj[cur, ++nadj[cur]] = callee
+        }
+        ecost[cur, callee] += first
+    } else {
+        self[cur] += first
+        total += first
+    }
     if (!((file, l) in fileline)) { fileline[file, l] = 1; pairs++ }
     next
 }
 /^events:/ { inbody = 1 }
+
+# The number of the function of object O, file F and name N.
+function func_id(o, f, n,   k) {
+    k = o SUBSEP f SUBSEP n
+    if (!(k in fid)) fid[k] = ++nfunc
+    return fid[k]
+}
+
+# The strongly connected components (Tarjan's algorithm, without recursion):
+# comp[v] and csize[c] for the NFUNC functions.
+function components(   s, v, w, u, sp, top, cnt) {
+    for (s = 1; s <= nfunc; s++) {
+        if (s in idx) continue
+        sp = 1; cs[1] = s; ci[1] = 0; idx[s] = low[s] = ++cnt; st[++top] = s; onst[s] = 1
+        while (sp > 0) {
+            v = cs[sp]
+            if (ci[sp] < nadj[v]) {
+                w = adj[v, ++ci[sp]]
+                if (!(w in idx)) {
+                    cs[++sp] = w; ci[sp] = 0; idx[w] = low[w] = ++cnt; st[++top] = w; onst[w] = 1
+                } else if (onst[w] && idx[w] < low[v]) low[v] = idx[w]
+                continue
+            }
+            if (low[v] == idx[v]) {
+                ncomp++
+                do { w = st[top--]; onst[w] = 0; comp[w] = ncomp; csize[ncomp]++ } while (w != v)
+            }
+            if (--sp > 0) { u = cs[sp]; if (low[v] < low[u]) low[u] = low[v] }
+        }
+    }
+}
+
+# Flow mismatch and the largest component's figures.
+function flow(   v, k, e, u, w, c, d, t, big, mism, nmism, ncyc, incyc, selfrec, big4, big2) {
+    components()
+    for (v = 1; v <= nfunc; v++) cself[comp[v]] += self[v]
+    for (k in ecost) {
+        split(k, e, SUBSEP)
+        u = e[1]; w = e[2]
+        if (u == w) selfrec++
+        if (comp[u] == comp[w]) {
+            if (u != w) { intcost[comp[u]] += ecost[k]; intcalls[comp[u]]++ }
+            continue
+        }
+        cin[comp[w]] += ecost[k]; hascaller[comp[w]] = 1; cout[comp[u]] += ecost[k]
+        if (!(w in entry)) { entry[w] = 1; nentry[comp[w]]++ }
+    }
+    for (c = 1; c <= ncomp; c++) {
+        if (big == "" || csize[c] > csize[big]) big = c
+        if (!(c in hascaller)) { roots++; continue }
+        d = cin[c] - cself[c] - cout[c]
+        if (d < 0) d = -d
+        mism += d
+        if (d > total * 1e-5) nmism++
+    }
+    t = total > 0 ? total : 1
+    printf "%-32s %12d\n", "functions (flow figures)", nfunc
+    printf "%-32s %12d\n", "functions nothing calls", roots
+    printf "%-32s %12.3f\n", "flow mismatch, % of total", 100 * mism / t
+    printf "%-32s %12d\n", "nodes off by > 0.001% of total", nmism
+    printf "%-32s %12d\n", "largest cycle: functions", csize[big]
+    printf "%-32s %12.1f\n", "  % of functions", 100 * csize[big] / (nfunc ? nfunc : 1)
+    printf "%-32s %12d\n", "  entered at", nentry[big]
+    printf "%-32s %12d\n", "  calls inside (distinct)", intcalls[big]
+    printf "%-32s %12.2f\n", "  calls entering it, % of total", 100 * cin[big] / t
+    printf "%-32s %12.1f\n", "  calls inside, % of total", 100 * intcost[big] / t
+    printf "%-32s %12.1f\n", "  its self cost, % of total", 100 * cself[big] / t
+    for (c = 1; c <= ncomp; c++) if (csize[c] > 1) { ncyc++; incyc += csize[c] }
+    for (c = 1; c <= ncomp; c++) if (cin[c] >= total / 10000) big4++
+    for (c = 1; c <= ncomp; c++) if (cin[c] >= total / 100) big2++
+    printf "%-32s %12d\n", "nodes entered >= 1/10000", big4
+    printf "%-32s %12d\n", "nodes entered >= 1/100", big2
+    printf "%-32s %12d\n", "cycles (more than one function)", ncyc
+    printf "%-32s %12d\n", "functions in cycles", incyc
+    printf "%-32s %12d\n", "functions calling themselves", selfrec
+}
 
 END {
     mb = bytes / 1e6
@@ -110,4 +218,5 @@ END {
     printf "%-32s %12d\n", "function name length, 90th pct", k ? lens[p90] : 0
     printf "%-32s %12.1f\n", "files per object", nobj ? nobjfile / nobj : 0
     printf "%-32s %12.2f\n", "share of (id) references", names ? refs / names : 0
+    flow()
 }

@@ -318,8 +318,12 @@ static void collect_files(struct table *t, struct profile *p)
 	t->files = xmalloc((t->nshown ? t->nshown : 1) * sizeof(*t->files));
 	for (size_t r = 0; r < t->nshown; r++) {
 		const char *full = t->rows[r]->fullname;
-		const char *name = profile_intern(p, full, table_file_part(full));
+		const char *name;
 		size_t j;
+
+		if (t->rows[r]->whole != NULL)
+			continue;   /* a cycle's row: no file */
+		name = profile_intern(p, full, table_file_part(full));
 
 		for (j = 0; j < t->nfiles && t->files[j] != name; j++)
 			;

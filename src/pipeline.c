@@ -378,9 +378,12 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	focus_hide(focus, &p, true);
 	focus_mark(focus, &p, true);
 	/* The one estimate of the stacks, for every view that needs them; a
-	 * page of a profile of differences goes without. */
+	 * page of a profile of differences goes without, unless it is focused:
+	 * focus is taken from the stacks, which refuse negative costs (a diff
+	 * is focused from OLD's and NEW's, read apart). */
 	if ((p.focused && opt->mode != MODE_DIFF) || wants_stacks(opt)) {
-		have_stacks = opt->format != FORMAT_HTML || !negative_self(&p, cols.primary);
+		have_stacks = p.focused || opt->format != FORMAT_HTML ||
+			      !negative_self(&p, cols.primary);
 		if (have_stacks)
 			stacks_estimate(&stacks, &p, cols.primary);
 	}

@@ -415,9 +415,12 @@ static bool *choose_pages(struct html *h, struct asm_view *code)
 	bool *full = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*full));
 
 	table_build(&t, p, h->opt, h->c->sort, h->c->nsort);
+	h->npages = 0;
 	for (size_t i = 0; i < t.nshown; i++)
-		full[t.rows[i]->index] = true;
-	h->npages = t.nshown;
+		if (t.rows[i]->whole == NULL) {   /* a <cycle N> row has no page */
+			full[t.rows[i]->index] = true;
+			h->npages++;
+		}
 	for (size_t i = 0; i < h->opt->nuser; i++)
 		add_file(h, h->opt->user_files[i]);
 	if (h->opt->auto_annotate)

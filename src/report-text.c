@@ -300,7 +300,8 @@ static struct call_row *cycle_rows(const struct profile *p, const struct cycle *
 			cross[ncross++] = (struct crossing){ other, e };
 		}
 	}
-	qsort(cross, ncross, sizeof(*cross), crossing_cmp);
+	if (ncross > 1)   /* cross is NULL for a cycle that nothing outside calls */
+		qsort(cross, ncross, sizeof(*cross), crossing_cmp);
 	rows = xreallocarray(NULL, ncross ? ncross : 1, sizeof(*rows));
 	*costs = xreallocarray(NULL, ncross ? ncross : 1, nev * sizeof(**costs));
 	for (size_t i = 0; i < ncross; i++) {

@@ -195,6 +195,17 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 	case 2: argv[argc++] = (char *)"--format=flamegraph"; argv[argc++] = (char *)"--flame-direction=down"; break;
 	case 3: argv[argc++] = (char *)"--format=html"; break;
 	}
+	/* --focus and --hide together, and several --focus: anchored, at the
+	 * end of a name (hex addresses, generated names, the 'N copies of
+	 * --separate-recs), or every function; and merging the 'N copies of a
+	 * function back into one, which makes cycles of calls. */
+	switch ((b[4] >> 5) & 3) {
+	case 1: argv[argc++] = (char *)"--focus=^[a-m]"; argv[argc++] = (char *)"--hide=[0-9]$"; break;
+	case 2: argv[argc++] = (char *)"--focus=[0-9]$"; argv[argc++] = (char *)"--hide=^[n-z]"; break;
+	case 3: argv[argc++] = (char *)"--focus=."; argv[argc++] = (char *)"--hide=^_|^0x"; break;
+	}
+	if (b[4] & 128)
+		argv[argc++] = (char *)"--mod-funcname=s/'[0-9]+$//";
 	/* For aprof reports: their sort keys, routines, mangled names. */
 	switch ((b[3] >> 1) & 7) {
 	case 1: argv[argc++] = (char *)"--sort=self"; break;

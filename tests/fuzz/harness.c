@@ -110,6 +110,36 @@ static void track_end(bool free_them)
 	track.count = 0;
 }
 
+/* Whether P is a block allocated during the input and still live. */
+static bool tracked(const void *p)
+{
+	for (size_t i = track_home(p); track.slot[i] != NULL; i = (i + 1) & (TRACK_SLOTS - 1))
+		if (track.slot[i] == p)
+			return true;
+	return false;
+}
+
+/* glibc's list of open streams: every FILE is on it until fclose. */
+extern FILE *_IO_list_all;
+
+/* Close the streams the input opened and a die() left open (the page's
+ * temporary files for the call graph, a source file): freeing them with
+ * the other blocks would leave them on glibc's list of streams, which
+ * exit() walks, and the fuzzer then hung in an endless walk or wrote
+ * through freed memory.  A FILE is the block fopen, tmpfile and
+ * open_memstream allocate. */
+static void close_streams(void)
+{
+	FILE *open[64];
+	size_t n = 0;
+
+	for (FILE *f = _IO_list_all; f != NULL && n < sizeof(open) / sizeof(open[0]); f = f->_chain)
+		if (f != stdin && f != stdout && f != stderr && tracked(f))
+			open[n++] = f;
+	for (size_t i = 0; i < n; i++)
+		fclose(open[i]);
+}
+
 /* --- one input ----------------------------------------------------------- */
 
 /* What a die() may leave behind, released by the harness after the jump;
@@ -213,6 +243,8 @@ static void one_input(const uint8_t *data, size_t size, bool record)
 	tracking = record;
 	if (setjmp(run.jump) != 0) {
 		release_run();
+		if (record)
+			close_streams();
 		track_end(true);
 		return;
 	}

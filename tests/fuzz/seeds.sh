@@ -30,6 +30,16 @@ for glob in "$@"; do
         { printf '\006\000\000\000\001'; head -n 60 "$f"; } > "$out/$base.both"
         if [ "$(wc -c < "$f")" -le 32000 ]; then
             { printf '\026\301\003\000\000'; cat "$f"; } > "$out/$base.all"
+            # The estimated call stacks, whole profiles: folded with
+            # --focus and --hide and 'N copies merged; the table, trees,
+            # JSON, call graph and flame graph with --focus and --hide;
+            # both costs with trees, 'N copies merged.
+            { printf '\000\000\040\000\240'; cat "$f"; } > "$out/$base.folded"
+            { printf '\007\000\100\000\100'; cat "$f"; } > "$out/$base.focus"
+            { printf '\000\000\000\001\101'; cat "$f"; } > "$out/$base.focus-json"
+            { printf '\000\000\000\000\144'; cat "$f"; } > "$out/$base.focus-dot"
+            { printf '\000\000\000\000\250'; cat "$f"; } > "$out/$base.focus-flame"
+            { printf '\006\000\000\000\201'; cat "$f"; } > "$out/$base.cycles"
         fi
         # Profiles with instruction addresses: --asm=yes --asm-function=...
         if grep -q '^positions:.*instr' "$f"; then

@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes --tree=caller folded/cycle.out
