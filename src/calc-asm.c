@@ -14,9 +14,8 @@
 /* Address ranges of one object closer than this are disassembled in one
  * run: starting objdump costs about as much as disassembling that much. */
 #define MERGE_GAP 16384
-/* The longest instruction (x86) and the most bytes read past a function's
- * last profiled instruction for context. */
-#define INSN_MAX 15
+/* The most bytes read past a function's last profiled instruction for
+ * context. */
 #define TAIL_MAX 4096
 
 const char *asm_objdump_program(void)
@@ -31,12 +30,16 @@ bool asm_wanted(const struct options *opt)
 	return opt->asm_view || opt->nasm_functions > 0;
 }
 
-static bool matches(const regex_t *res, size_t n, const char *name)
+/* Whether NAME matches one of RES[0..N); each that it matches gets its
+ * flag in MATCHED set. */
+static bool matches(const regex_t *res, size_t n, const char *name, bool *matched)
 {
+	bool any = false;
+
 	for (size_t i = 0; i < n; i++)
 		if (regexec(&res[i], name, 0, NULL, 0) == 0)
-			return true;
-	return false;
+			any = matched[i] = true;
+	return any;
 }
 
 static void add_func(struct asm_view *v, size_t *cap, const struct func *f)
@@ -65,17 +68,22 @@ static void select_funcs(struct asm_view *v, const struct options *opt,
 			 struct func *const *rows, size_t nrows, size_t nshown)
 {
 	regex_t *res = xcalloc(opt->nasm_functions + 1, sizeof(*res));
+	bool *matched = xcalloc(opt->nasm_functions + 1, sizeof(*matched));
 	size_t cap = 0;
 
 	for (size_t i = 0; i < opt->nasm_functions; i++)
 		if (regcomp(&res[i], opt->asm_functions[i], REG_EXTENDED | REG_NOSUB) != 0)
 			die(EXIT_USAGE, "invalid value '%s' for --asm-function", opt->asm_functions[i]);
 	for (size_t r = 0; r < nrows; r++)
-		if ((opt->asm_view && r < nshown) ||
-		    matches(res, opt->nasm_functions, rows[r]->fullname))
+		if (matches(res, opt->nasm_functions, rows[r]->fullname, matched) ||
+		    (opt->asm_view && r < nshown))
 			add_func(v, &cap, rows[r]);
-	for (size_t i = 0; i < opt->nasm_functions; i++)
+	for (size_t i = 0; i < opt->nasm_functions; i++) {
+		if (!matched[i])
+			warn("--asm-function '%s' matches no function", opt->asm_functions[i]);
 		regfree(&res[i]);
+	}
+	free(matched);
 	free(res);
 }
 
@@ -112,7 +120,8 @@ static bool is_object(const char *object)
 static struct range *ranges_of(const struct asm_view *v, size_t tail, size_t *n)
 {
 	struct range *r = xmalloc((v->nfuncs + 1) * sizeof(*r));
-	uint64_t extra = tail > TAIL_MAX / INSN_MAX ? TAIL_MAX : (uint64_t)tail * INSN_MAX;
+	uint64_t extra = tail > TAIL_MAX / OBJDUMP_INSN_MAX ? TAIL_MAX
+			 : (uint64_t)tail * OBJDUMP_INSN_MAX;
 
 	*n = 0;
 	for (size_t i = 0; i < v->nfuncs; i++) {
@@ -120,7 +129,9 @@ static struct range *ranges_of(const struct asm_view *v, size_t tail, size_t *n)
 			continue;
 		r[*n].object = v->funcs[i].code->object;
 		r[*n].start = v->funcs[i].low;
-		r[*n].stop = add_held(v->funcs[i].high, 1 + extra);
+		/* The last profiled instruction whole, then room for TAIL
+		 * more: objdump would cut one short at its stop address. */
+		r[*n].stop = add_held(v->funcs[i].high, OBJDUMP_INSN_MAX + extra);
 		(*n)++;
 	}
 	qsort(r, *n, sizeof(*r), range_cmp);

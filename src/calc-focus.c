@@ -68,8 +68,9 @@ void focus_free(struct focus *f)
 	free(f);
 }
 
-/* Which functions' names match one of PS, by index (a new array). */
-static bool *match_names(const struct profile *p, const struct patterns *ps)
+/* Which functions' names match one of PS, by index (a new array); with
+ * WARN, warn about an expression that matches none. */
+static bool *match_names(const struct profile *p, const struct patterns *ps, bool warn_none)
 {
 	bool *match = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*match));
 
@@ -79,7 +80,7 @@ static bool *match_names(const struct profile *p, const struct patterns *ps)
 		for (size_t i = 0; i < p->nfuncs; i++)
 			if (regexec(&ps->re[k], p->func_list[i]->key.name, 0, NULL, 0) == 0)
 				match[i] = any = true;
-		if (!any)
+		if (!any && warn_none)
 			warn("--%s '%s' matches no function", ps->option, ps->text[k]);
 	}
 	return match;
@@ -344,11 +345,11 @@ static int by_group(const void *a, const void *b, void *arg)
 /* Hidden components go callees first: the calls a component gives its
  * callers then only go to functions that stay, so nothing is moved twice
  * and the calls added stay as few as the result needs. */
-static void hide(struct profile *p, const struct patterns *ps)
+static void hide(struct profile *p, const struct patterns *ps, bool warn_none)
 {
 	struct hider h = { .p = p };
 	size_t n = p->nfuncs, nhidden = 0;
-	bool *match = match_names(p, ps);
+	bool *match = match_names(p, ps, warn_none);
 	size_t *order = xmalloc((n ? n : 1) * sizeof(*order));
 	cost_t *cost;
 
@@ -394,19 +395,19 @@ static void hide(struct profile *p, const struct patterns *ps)
 
 /* --- focus --------------------------------------------------------------- */
 
-void focus_hide(const struct focus *f, struct profile *p)
+void focus_hide(const struct focus *f, struct profile *p, bool warn_none)
 {
 	if (f != NULL && f->hide.n > 0)
-		hide(p, &f->hide);
+		hide(p, &f->hide, warn_none);
 }
 
-void focus_mark(const struct focus *f, struct profile *p)
+void focus_mark(const struct focus *f, struct profile *p, bool warn_none)
 {
 	bool *match;
 
 	if (f == NULL || f->focus.n == 0)
 		return;
-	match = match_names(p, &f->focus);
+	match = match_names(p, &f->focus, warn_none);
 	for (size_t i = 0; i < p->nfuncs; i++)
 		p->func_list[i]->focus_match = match[i];
 	p->focused = true;
@@ -716,4 +717,146 @@ void focus_apply(struct profile *p, const struct stacks *s, size_t event)
 	free(fc.incl);
 	free(fc.all);
 	free(fc.pairs);
+}
+
+/* --- the focus of a difference -------------------------------------------- */
+
+/* The functions of a profile by file and name, for finding them in another. */
+struct by_name {
+	const struct func *f;
+	UT_hash_handle hh;         /* keyed by the text "file\0name" */
+	char key[];
+};
+
+static char *name_key(const struct func *f, size_t *len)
+{
+	size_t a = strlen(f->key.file->name), b = strlen(f->key.name);
+	char *k = xmalloc(a + b + 2);
+
+	memcpy(k, f->key.file->name, a + 1);
+	memcpy(k + a + 1, f->key.name, b + 1);
+	*len = a + b + 1;
+	return k;
+}
+
+static struct by_name *index_names(const struct profile *q)
+{
+	struct by_name *index = NULL;
+
+	for (size_t i = 0; i < q->nfuncs; i++) {
+		size_t len;
+		char *k = name_key(q->func_list[i], &len);
+		struct by_name *e = xmalloc(sizeof(*e) + len);
+
+		e->f = q->func_list[i];
+		memcpy(e->key, k, len);
+		HASH_ADD(hh, index, key, len, e);
+		free(k);
+	}
+	return index;
+}
+
+static const struct func *find_name(struct by_name *index, const struct func *f)
+{
+	size_t len;
+	char *k = name_key(f, &len);
+	struct by_name *e;
+
+	HASH_FIND(hh, index, k, len, e);
+	free(k);
+	return e != NULL ? e->f : NULL;
+}
+
+static void free_names(struct by_name *index)
+{
+	struct by_name *e, *tmp;
+
+	HASH_ITER(hh, index, e, tmp) {
+		HASH_DEL(index, e);
+		free(e);
+	}
+}
+
+/* OUT = B - A, count by count; absent where both are (a side that has no
+ * such vector counts as absent). */
+static void subtract(const struct profile *p, cost_t *out, const cost_t *a, const cost_t *b,
+		     size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		cost_t x = a != NULL ? a[k] : COST_ABSENT, y = b != NULL ? b[k] : COST_ABSENT;
+
+		if (x == COST_ABSENT && y == COST_ABSENT) {
+			out[k] = COST_ABSENT;
+			continue;
+		}
+		out[k] = (y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x);
+		if (!cost_in_range(out[k]))
+			die(EXIT_INPUT, "%s: a focused change does not fit in 65 bits", p->path);
+	}
+}
+
+static const struct edge *side_edge(const struct profile *q, struct by_name *index,
+				    const struct edge *e)
+{
+	const struct func *caller = find_name(index, e->key.caller);
+	const struct func *callee = find_name(index, e->key.callee);
+
+	return caller && callee ? profile_find_edge(q, caller, callee) : NULL;
+}
+
+static bool call_present(const struct profile *p, const struct edge *e, void *arg)
+{
+	(void)arg;
+	for (size_t k = 0; k <= p->nevents; k++)
+		if (edge_get(p, e, k) != COST_ABSENT)
+			return true;
+	return false;
+}
+
+void focus_subtract(struct profile *p, const struct profile *old, const struct profile *new)
+{
+	struct by_name *in_old = index_names(old), *in_new = index_names(new);
+	size_t n = p->nfuncs, nev = p->nevents;
+	bool *gone = xcalloc(n ? n : 1, sizeof(*gone));
+	cost_t *a = xmalloc((nev + 1) * sizeof(*a)), *b = xmalloc((nev + 1) * sizeof(*b));
+	cost_t *d = xmalloc((nev + 1) * sizeof(*d));
+
+	for (size_t i = 0; i < n; i++) {
+		struct func *f = p->func_list[i];
+		const struct func *fo = find_name(in_old, f), *fn = find_name(in_new, f);
+
+		gone[i] = fo == NULL && fn == NULL;
+		if (gone[i])
+			continue;
+		if (f->self == NULL)
+			profile_list_func(p, f);
+		subtract(p, f->self, fo ? fo->self : NULL, fn ? fn->self : NULL, nev);
+		f->fixed_total = cost_new(&p->arena, nev);
+		subtract(p, f->fixed_total, fo ? fo->fixed_total : NULL, fn ? fn->fixed_total : NULL,
+			 nev);
+		for (struct edge *e = f->out; e; e = e->next_out) {
+			const struct edge *eo = side_edge(old, in_old, e), *en = side_edge(new, in_new, e);
+
+			if (eo == NULL && en == NULL) {
+				cells_clear(&p->spill, e->cells, nev + 1);
+				continue;
+			}
+			for (size_t k = 0; k <= nev; k++) {
+				a[k] = eo ? edge_get(old, eo, k) : COST_ABSENT;
+				b[k] = en ? edge_get(new, en, k) : COST_ABSENT;
+			}
+			subtract(p, d, a, b, nev + 1);
+			edge_set(p, e, d, d[nev] == COST_ABSENT ? 0 : d[nev]);
+		}
+	}
+	profile_filter_calls(p, call_present, NULL);
+	profile_remove_funcs(p, gone);
+	profile_sum_calls(p);
+	p->fixed_totals = true;
+	free_names(in_old);
+	free_names(in_new);
+	free(gone);
+	free(a);
+	free(b);
+	free(d);
 }

@@ -32,14 +32,18 @@ struct focus;
 struct focus *focus_new(const struct options *opt);
 void focus_free(struct focus *f);
 
-/* Hide F's --hide functions in P (F may be NULL). */
-void focus_hide(const struct focus *f, struct profile *p);
+/* Hide F's --hide functions in P (F may be NULL).  WARN: warn about an
+ * expression that matches no function. */
+void focus_hide(const struct focus *f, struct profile *p, bool warn);
 /* Mark the functions that F's --focus expressions match and make P
- * focused, if there are any; warns about an expression that matches no
- * function. */
-void focus_mark(const struct focus *f, struct profile *p);
+ * focused, if there are any (WARN as for focus_hide). */
+void focus_mark(const struct focus *f, struct profile *p, bool warn);
 /* Make P's figures those of the stacks S shows (estimated for EVENT on P,
  * focused): see above. */
 void focus_apply(struct profile *p, const struct stacks *s, size_t event);
+/* Make the figures of P, a difference of the profiles OLD and NEW read
+ * with the same options, NEW's minus OLD's after focus_apply made each
+ * focused.  Functions and calls in neither are left out. */
+void focus_subtract(struct profile *p, const struct profile *old, const struct profile *new);
 
 #endif

@@ -308,8 +308,8 @@ static const size_t *route_from(struct stack_graph *g, size_t m)
 
 	if (g->route[m] != NULL)
 		return g->route[m];
-	parent = xcalloc_n(size, sizeof(*parent));
-	queue = xcalloc_n(size, sizeof(*queue));
+	parent = xmalloc((size ? size : 1) * sizeof(*parent));
+	queue = xmalloc((size ? size : 1) * sizeof(*queue));
 	for (size_t i = 0; i < size; i++)
 		parent[i] = NONE;
 	queue[tail++] = m;
@@ -613,6 +613,11 @@ static void take(struct est *e, size_t f, size_t target, bool call, uint64_t amo
 	}
 }
 
+struct step {
+	size_t frame;
+	bool leave;                /* its callees are done: take its node off the path */
+};
+
 /* Follow the context ENTRY (at least tau) into its component: at each
  * frame, split what reaches it in proportion among its node's self cost,
  * its calls out of the component and its calls to nodes of the component
@@ -620,11 +625,6 @@ static void take(struct est *e, size_t f, size_t target, bool call, uint64_t amo
  * recorded cost of a call inside a cycle counts nested calls again), and
  * go on along the calls whose share reaches tau.  Shares of calls below
  * tau go to the pool. */
-struct step {
-	size_t frame;
-	bool leave;                /* its callees are done: take its node off the path */
-};
-
 static void walk(struct est *e, size_t entry, size_t mark)
 {
 	struct stack_graph *g = e->g;

@@ -12,10 +12,13 @@
 #define diag_exit exit
 #endif
 
-static void vsay(const char *file, size_t line, const char *fmt, va_list ap)
+/* "cgannotate: [KIND: ][FILE:LINE: ]MESSAGE" and a newline. */
+static void vsay(const char *kind, const char *file, size_t line, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fputs("cgannotate: ", stderr);
+	if (kind != NULL)
+		fprintf(stderr, "%s: ", kind);
 	if (file != NULL)
 		fprintf(stderr, "%s:%zu: ", file, line);
 	vfprintf(stderr, fmt, ap);
@@ -31,7 +34,7 @@ void die(int status, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsay(NULL, 0, fmt, ap);
+	vsay(NULL, NULL, 0, fmt, ap);
 	va_end(ap);
 	diag_exit(status);
 }
@@ -41,9 +44,20 @@ void die_at(const char *file, size_t line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsay(file, line, fmt, ap);
+	vsay(NULL, file, line, fmt, ap);
 	va_end(ap);
 	diag_exit(EXIT_INPUT);
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(NULL, NULL, 0, fmt, ap);
+	va_end(ap);
+	fputs("Try 'cgannotate --help' for more information.\n", stderr);
+	diag_exit(EXIT_USAGE);
 }
 
 void warn(const char *fmt, ...)
@@ -51,11 +65,20 @@ void warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsay(NULL, 0, fmt, ap);
+	vsay("warning", NULL, 0, fmt, ap);
 	va_end(ap);
 }
 
-void warn_raw(const char *fmt, ...)
+void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(NULL, NULL, 0, fmt, ap);
+	va_end(ap);
+}
+
+void say_raw(const char *fmt, ...)
 {
 	va_list ap;
 

@@ -20,17 +20,26 @@ _Noreturn void die(int status, const char *fmt, ...)
 _Noreturn void die_at(const char *file, size_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Print "cgannotate: MESSAGE" and go on. */
+/* A bad command line: print "cgannotate: MESSAGE", then the line that
+ * points to --help, and exit with EXIT_USAGE. */
+_Noreturn void usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Print "cgannotate: warning: MESSAGE" and go on. */
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Print MESSAGE exactly as given (no prefix) and go on; for the
- * callgrind_annotate-compatible warnings scripts may grep for. */
-void warn_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print "cgannotate: MESSAGE" and go on: information that is no warning,
+ * such as the first line of what an error that follows refers to. */
+void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print MESSAGE exactly as given (no prefix) and go on: the continuation
+ * lines of a message begun with say(), warn() or die(). */
+void say_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #ifdef CGA_FUZZ
-/* Fuzz builds only (tests/fuzz/): die() and die_at() end here instead of in
- * exit(), so that the fuzzing harness can go on with its next input.  The
- * harness defines it; it must not return. */
+/* Fuzz builds only (tests/fuzz/): die(), die_at() and usage_error() end here
+ * instead of in exit(), so that the fuzzing harness can go on with its next
+ * input.  The harness defines it; it must not return. */
 _Noreturn void cga_fuzz_exit(int status);
 #endif
 

@@ -496,6 +496,7 @@ void profile_remove_funcs(struct profile *p, const bool *gone)
 		if (gone[i]) {
 			f->out = f->in = NULL;
 			f->nout = 0;
+			f->index = (size_t)-1;   /* in no list: nothing is indexed by it */
 			continue;
 		}
 		f->index = kept;

@@ -266,8 +266,8 @@ struct part *profile_new_part(struct profile *p, size_t line);
 /* Take the functions F with GONE[F->index] out of P, with every call to
  * or from them, and number the others again in their order.  The called
  * and outgoing sums stay as they are; inlined code whose host is taken out
- * has no host any more.  Their memory stays in the arena:
- * per-line call sites may still name them. */
+ * has no host any more.  Their memory stays in the arena: per-line call
+ * sites may still name them; their index becomes (size_t)-1. */
 void profile_remove_funcs(struct profile *p, const bool *gone);
 /* Take every call E for which KEEP(P, E, ARG) is false out of P. */
 void profile_filter_calls(struct profile *p,

@@ -155,18 +155,19 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static _Noreturn void usage(int status)
+/* --help: the usage text on standard output, status 0.  A usage error
+ * prints one line and points here (usage_error()). */
+static _Noreturn void help(void)
 {
-	fputs(usage_text, status == EXIT_OK ? stdout : stderr);
-	if (status == EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
+	fputs(usage_text, stdout);
+	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_INPUT, "write error on standard output");
-	exit(status);
+	exit(EXIT_OK);
 }
 
 static _Noreturn void bad_value(const char *option, const char *value)
 {
-	warn("invalid value '%s' for --%s", value, option);
-	usage(EXIT_USAGE);
+	usage_error("invalid value '%s' for --%s", value, option);
 }
 
 static bool parse_yes_no(const char *option, const char *value)
@@ -393,10 +394,8 @@ static void set_parts(struct options *opt, const char *value)
 
 static void set_mode(struct options *opt, enum profile_mode mode)
 {
-	if (opt->mode != MODE_SINGLE && opt->mode != mode) {
-		warn("--merge and --diff cannot be combined");
-		usage(EXIT_USAGE);
-	}
+	if (opt->mode != MODE_SINGLE && opt->mode != mode)
+		usage_error("--merge and --diff cannot be combined");
 	opt->mode = mode;
 }
 
@@ -408,11 +407,18 @@ static void push_string(char ***v, size_t *n, const char *s)
 
 static void add_include(struct options *opt, const char *value)
 {
+	struct stat st;
 	size_t len;
 
 	/* "-I=DIR" is the reference's spelling; getopt leaves the "=". */
 	if (value[0] == '=')
 		value++;
+	/* -I takes the next word whatever it is ("-I --tree=both"): say so
+	 * when that is no directory, and go on as callgrind_annotate does. */
+	if (stat(value, &st) != 0)
+		warn("include directory '%s' does not exist", value);
+	else if (!S_ISDIR(st.st_mode))
+		warn("include directory '%s' is not a directory", value);
 	len = strlen(value);
 	if (len > 0 && value[len - 1] == '/')
 		len--;
@@ -440,7 +446,7 @@ static void parse_one(struct options *opt, int c, const char *arg)
 {
 	switch (c) {
 	case 'h':
-		usage(EXIT_OK);
+		help();
 	case OPT_VERSION:
 		printf("cgannotate %s\n", PACKAGE_VERSION);
 		if (fflush(stdout) != 0 || ferror(stdout))
@@ -523,8 +529,70 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		set_flame_direction(opt, arg);
 		break;
 	default:
-		usage(EXIT_USAGE);
+		usage_error("unknown option code %d", c);
 	}
+}
+
+/* The long option NAME (up to '=' or its end) stands for, as getopt_long
+ * matches abbreviations: the one of that name, or the only one whose name
+ * starts so.  NULL if none does; *AMBIGUOUS then tells whether several do. */
+static const struct option *long_option_named(const char *name, bool *ambiguous)
+{
+	size_t len = strcspn(name, "="), n = 0;
+	const struct option *found = NULL;
+
+	for (const struct option *o = longopts; o->name != NULL; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		if (o->name[len] == '\0') {
+			n = 1;
+			found = o;
+			break;
+		}
+		n++;
+		found = o;
+	}
+	*ambiguous = n > 1;
+	return n == 1 ? found : NULL;
+}
+
+/* What getopt_long would have said, with opterr set, about ARG (the word
+ * of argv it stopped at); C is '?' for an unknown or ambiguous option or
+ * an argument given to one that takes none, ':' for a missing argument. */
+static _Noreturn void bad_option(int c, const char *arg)
+{
+	/* A short option's error may come before getopt_long has moved past
+	 * its word (an unknown letter in "-xh"): then ARG is the word before,
+	 * and only OPTOPT, the letter, tells the option. */
+	bool long_option = strncmp(arg, "--", 2) == 0 &&
+		(c == ':' || optopt == 0 || optopt >= OPT_VERSION || optopt == 'h');
+	const struct option *o;
+	bool ambiguous;
+	char *list;
+
+	if (!long_option) {
+		if (c == ':')
+			usage_error("option requires an argument -- '%c'", optopt);
+		usage_error("invalid option -- '%c'", optopt);
+	}
+	o = long_option_named(arg + 2, &ambiguous);
+	if (o != NULL && c == ':')
+		usage_error("option '--%s' requires an argument", o->name);
+	if (o != NULL)
+		usage_error("option '--%s' doesn't allow an argument", o->name);
+	if (!ambiguous)
+		usage_error("unrecognized option '%s'", arg);
+	list = xstrdup("");
+	for (o = longopts; o->name != NULL; o++) {
+		if (strncmp(o->name, arg + 2, strcspn(arg + 2, "=")) == 0) {
+			char *more = xasprintf("%s '--%s'", list, o->name);
+
+			free(list);
+			list = more;
+		}
+	}
+	usage_error("option '%.*s' is ambiguous; possibilities:%s",
+		    (int)strcspn(arg, "="), arg, list);
 }
 
 static void push_user_file(struct options *opt, const char *file)
@@ -546,12 +614,30 @@ static int unreadable(const char *path)
 	return access(path, R_OK) == 0 ? 0 : errno;
 }
 
+/* Where a source named on the command line was looked for, in words:
+ * "in the current directory or in the include directories 'a/', 'b/'". */
+static char *search_places(const struct options *opt, const char *file)
+{
+	char *where = xstrdup(file[0] == '/' ? "" : " in the current directory");
+
+	for (size_t i = 1; i < opt->ninclude; i++) {
+		const char *lead = i > 1 ? "," : file[0] == '/' ? ", nor in the include director"
+					      : " or in the include director";
+		const char *plural = i > 1 ? "" : opt->ninclude > 2 ? "ies" : "y";
+		char *more = xasprintf("%s%s%s '%s'", where, lead, plural, opt->include_dirs[i]);
+
+		free(where);
+		where = more;
+	}
+	return where;
+}
+
 /* A source named on the command line must be readable in an include
  * directory.  One that is there but cannot be read is named with the
  * reason, rather than reported as missing. */
 static void add_user_file(struct options *opt, const char *file)
 {
-	char *dirs = xstrdup(""), *bad = NULL;
+	char *bad = NULL;
 	int why = 0;
 
 	for (size_t i = 0; i < opt->nuser; i++)
@@ -560,12 +646,10 @@ static void add_user_file(struct options *opt, const char *file)
 	for (size_t i = 0; i < opt->ninclude; i++) {
 		char *path = xasprintf("%s%s", opt->include_dirs[i], file);
 		int err = unreadable(path);
-		char *more;
 
 		if (err == 0) {
 			free(path);
 			free(bad);
-			free(dirs);
 			push_user_file(opt, file);
 			return;
 		}
@@ -575,13 +659,10 @@ static void add_user_file(struct options *opt, const char *file)
 		} else {
 			free(path);
 		}
-		more = xasprintf("%s '%s'", dirs, opt->include_dirs[i]);
-		free(dirs);
-		dirs = more;
 	}
 	if (bad != NULL)
 		die(EXIT_INPUT, "%s: cannot annotate the source file: %s", bad, strerror(why));
-	die(EXIT_INPUT, "%s: source file not found in any of:%s", file, dirs);
+	die(EXIT_INPUT, "%s: source file not found%s", file, search_places(opt, file));
 }
 
 /* Perl's glob sorts case-insensitively first, then by bytes. */
@@ -619,11 +700,9 @@ static void find_default_profile(struct options *opt)
 	opt->profile = first_matching("callgrind.out");
 	if (opt->profile == NULL)
 		opt->profile = first_matching("cachegrind.out");
-	if (opt->profile == NULL) {
-		warn("no profile named on the command line and no callgrind.out* "
-		     "or cachegrind.out* in the current directory");
-		usage(EXIT_USAGE);
-	}
+	if (opt->profile == NULL)
+		usage_error("no profile named on the command line and no callgrind.out* "
+			    "or cachegrind.out* in the current directory");
 	opt->profile_found = true;
 }
 
@@ -646,9 +725,14 @@ void options_parse(struct options *opt, int argc, char **argv)
 	int c;
 
 	options_init(opt);
-	opterr = 1;
-	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1)
+	/* getopt_long's own messages would name the program by argv[0], a
+	 * path: bad_option() says the same under the program's name. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			bad_option(c, argv[optind - 1]);
 		parse_one(opt, c, optarg);
+	}
 	for (int i = optind; i < argc; i++) {
 		if (opt->profile == NULL || opt->mode != MODE_SINGLE)
 			push_string(&opt->profiles, &opt->nprofiles, argv[i]);
@@ -657,19 +741,13 @@ void options_parse(struct options *opt, int argc, char **argv)
 		if (opt->profile == NULL)
 			opt->profile = xstrdup(argv[i]);
 	}
-	if (opt->mode == MODE_DIFF && opt->nprofiles != 2) {
-		warn("--diff needs exactly two profiles, OLD and NEW");
-		usage(EXIT_USAGE);
-	}
-	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED) {
-		warn("--format=folded does not take --diff: fold OLD and NEW "
-		     "apart and compare them (difffolded.pl)");
-		usage(EXIT_USAGE);
-	}
-	if (opt->mode == MODE_MERGE && opt->nprofiles == 0) {
-		warn("--merge needs at least one profile");
-		usage(EXIT_USAGE);
-	}
+	if (opt->mode == MODE_DIFF && opt->nprofiles != 2)
+		usage_error("--diff needs exactly two profiles, OLD and NEW");
+	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED)
+		usage_error("--format=folded does not take --diff: fold OLD and NEW "
+			    "apart and compare them (difffolded.pl)");
+	if (opt->mode == MODE_MERGE && opt->nprofiles == 0)
+		usage_error("--merge needs at least one profile");
 	if (opt->profile == NULL) {
 		find_default_profile(opt);
 		push_string(&opt->profiles, &opt->nprofiles, opt->profile);

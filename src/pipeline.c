@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,17 +171,14 @@ static void check_same_events(const struct profile *old, const struct profile *n
 		die(EXIT_INPUT, "%s: the events differ from those of '%s'", new->path, old->path);
 }
 
-/* The differential flame tree: OLD (opened as IN, unless AGAIN) and NEW
- * read apart, hidden and focused as the report is, each with its own
- * stacks, added to one tree as its two sides.  Returns false when a
+/* OLD (opened as IN, unless AGAIN) and NEW read apart into SIDE, for a
+ * view of a diff that needs each one's stacks.  Returns false when a
  * profile is standard input, which cannot be read twice, and AGAIN says
  * that it would be read a second time. */
-static bool flame_of_diff(struct flame *fl, const struct reading *r, struct input *in,
-			  struct focus *focus, bool again, const char **event)
+static bool read_sides(struct profile side[2], const struct reading *r, struct input *in,
+		       bool again)
 {
 	const struct options *opt = r->opt;
-	struct profile side[2];
-	struct columns cols;
 
 	if (again && (strcmp(opt->profiles[0], "-") == 0 || strcmp(opt->profiles[1], "-") == 0))
 		return false;
@@ -206,13 +204,27 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 		input_close(&other);
 	}
 	check_same_events(&side[0], &side[1]);
-	columns_init(&cols, &side[1], opt);
+	return true;
+}
+
+/* The differential flame tree: OLD and NEW read apart (see read_sides),
+ * hidden and focused as the report is, each with its own stacks, added to
+ * one tree as its two sides. */
+static bool flame_of_diff(struct flame *fl, const struct reading *r, struct input *in,
+			  struct focus *focus, bool again, const char **event)
+{
+	struct profile side[2];
+	struct columns cols;
+
+	if (!read_sides(side, r, in, again))
+		return false;
+	columns_init(&cols, &side[1], r->opt);
 	flame_init(fl, true);
 	for (int k = 0; k < 2; k++) {
 		struct stacks s;
 
-		focus_hide(focus, &side[k]);
-		focus_mark(focus, &side[k]);
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
 		stacks_estimate(&s, &side[k], cols.primary);
 		flame_add(fl, &s, k);
 		stacks_release(&s);
@@ -224,6 +236,32 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 	for (int k = 0; k < 2; k++)
 		profile_release(&side[k]);
 	return true;
+}
+
+/* --focus in a diff: the changes of what runs while a match is on the
+ * stack, NEW's minus OLD's, each from its own stacks; OLD and NEW are read
+ * again apart for them. */
+static void focus_diff(struct profile *p, const struct reading *r, struct focus *focus,
+		       size_t event)
+{
+	struct profile side[2];
+
+	if (!read_sides(side, r, NULL, true))
+		die(EXIT_USAGE, "--focus with --diff reads OLD and NEW again, each on its own, "
+		    "and standard input cannot be read twice: name files");
+	for (int k = 0; k < 2; k++) {
+		struct stacks s;
+
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
+		cycles_mark(&side[k], event);
+		stacks_estimate(&s, &side[k], event);
+		focus_apply(&side[k], &s, event);
+		stacks_release(&s);
+	}
+	focus_subtract(p, &side[0], &side[1]);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
 }
 
 /* What a flame graph's subtitle says was profiled: the profile's command,
@@ -277,27 +315,71 @@ static bool negative_self(const struct profile *p, size_t event)
 	return false;
 }
 
-/* The HTML report, with the flame graph FL of P's stacks (NULL: none), or
- * in a diff the differential one of OLD and NEW read apart. */
+/* The HTML report, with the flame tree of P's stacks that F says where to
+ * find, or in a diff the differential one of OLD and NEW read apart. */
 static void print_html(FILE *out, struct profile *p, const struct reading *r,
-		       const struct columns *cols, struct focus *focus, struct flame *fl,
+		       const struct columns *cols, struct focus *focus, struct html_flame *f,
 		       struct html_graph *graph)
 {
 	struct flame diff;
-	const char *why = NULL;
+	bool have_diff = false;
 
 	if (r->opt->mode == MODE_DIFF) {
-		fl = flame_of_diff(&diff, r, NULL, focus, true, NULL) ? &diff : NULL;
-		if (fl == NULL)
-			why = "A differential flame graph reads OLD and NEW again, each on its own,"
-			      " and standard input cannot be read twice: name files to see it.";
-	} else if (fl == NULL) {
-		why = "The profile has negative costs (a profile of differences): no stack can"
-		      " hold them.";
+		have_diff = flame_of_diff(&diff, r, NULL, focus, true, NULL);
+		f->tree = have_diff ? &diff : NULL;
+		if (!have_diff)
+			f->missing = "A differential flame graph reads OLD and NEW again, each on its"
+				     " own, and standard input cannot be read twice: name files to see it.";
+	} else if (f->tree == NULL && f->wait == NULL) {
+		f->missing = "The profile has negative costs (a profile of differences): no stack can"
+			     " hold them.";
 	}
-	report_html(out, p, r->opt, cols, graph, fl, why);
-	if (fl == &diff)
+	report_html(out, p, r->opt, cols, graph, f);
+	if (have_diff)
 		flame_release(&diff);
+}
+
+/* A page's stacks and flame tree, made on a thread of their own while the
+ * page's tables and JSON are made and written: both only read the model. */
+struct flame_job {
+	pthread_t thread;
+	bool running;
+	const struct profile *p;
+	size_t event;
+	struct stacks stacks;
+	struct flame tree;
+};
+
+static void flame_job_work(struct flame_job *job)
+{
+	stacks_estimate(&job->stacks, job->p, job->event);
+	flame_of(&job->tree, &job->stacks);
+}
+
+static void *flame_job_run(void *arg)
+{
+	flame_job_work(arg);
+	return NULL;
+}
+
+/* Start JOB on P for EVENT: on another thread if one can be made. */
+static void flame_job_start(struct flame_job *job, const struct profile *p, size_t event)
+{
+	job->p = p;
+	job->event = event;
+	job->running = pthread_create(&job->thread, NULL, flame_job_run, job) == 0;
+	if (!job->running)
+		flame_job_work(job);
+}
+
+static const struct flame *flame_job_wait(void *arg)
+{
+	struct flame_job *job = arg;
+
+	if (job->running && pthread_join(job->thread, NULL) != 0)
+		die(EXIT_INPUT, "the thread making the flame graph could not be joined");
+	job->running = false;
+	return &job->tree;
 }
 
 /* Whether the report draws the stacks of the profile it reads. */
@@ -316,8 +398,10 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	struct focus *focus = focus_new(opt);
 	struct stacks stacks = { NULL, 0, NULL };
 	struct flame fl;
+	struct flame_job job = { .running = false };
+	struct html_flame page_flame = { NULL, NULL, NULL, NULL };
 	struct html_graph graph;
-	bool have_stacks = false, have_flame = false;
+	bool have_stacks = false, have_flame = false, have_job = false;
 
 	r.file_rename = rename_new(opt->mod_filename, opt->nmod_filename, "mod-filename");
 	r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
@@ -338,43 +422,63 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		    p.path);
 
 	columns_init(&cols, &p, opt);
-	focus_hide(focus, &p);
-	focus_mark(focus, &p);
+	focus_hide(focus, &p, true);
+	focus_mark(focus, &p, true);
 	/* The one estimate of the stacks, for every view that needs them; a
 	 * page of a profile of differences goes without, unless it is focused:
-	 * focus is taken from the stacks, which refuse negative costs. */
-	if (p.focused || wants_stacks(opt)) {
+	 * focus is taken from the stacks, which refuse negative costs (a diff
+	 * is focused from OLD's and NEW's, read apart).  A page that is not
+	 * focused has its stacks made while it is written. */
+	if ((p.focused && opt->mode != MODE_DIFF) || wants_stacks(opt)) {
 		have_stacks = p.focused || opt->format != FORMAT_HTML ||
 			      !negative_self(&p, cols.primary);
-		if (have_stacks)
+		have_job = have_stacks && opt->format == FORMAT_HTML && !p.focused;
+		if (have_job)
+			flame_job_start(&job, &p, cols.primary);
+		else if (have_stacks)
 			stacks_estimate(&stacks, &p, cols.primary);
 	}
 	/* Flame frames name functions by their place in the model, which
 	 * focus_apply changes. */
-	if (have_stacks && (opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_HTML)) {
+	if (have_stacks && !have_job &&
+	    (opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_HTML)) {
 		flame_of(&fl, &stacks);
 		have_flame = true;
 	}
 	if (opt->format != FORMAT_FOLDED && opt->format != FORMAT_FLAMEGRAPH) {
 		cycles_mark(&p, cols.primary);
-		if (p.focused) {
+		if (p.focused && opt->mode == MODE_DIFF)
+			focus_diff(&p, &r, focus, cols.primary);
+		else if (p.focused)
 			focus_apply(&p, &stacks, cols.primary);
+		if (p.focused)
 			cycles_mark(&p, cols.primary);
-		}
 	}
 	if (opt->format == FORMAT_HTML)
 		/* dot draws the call graph while the page is written. */
 		html_graph_start(&graph, &p, opt, &cols);
-	if (opt->format == FORMAT_FOLDED)
+	if (opt->format == FORMAT_FOLDED) {
 		report_folded(out, &stacks);
-	else if (opt->format == FORMAT_FLAMEGRAPH)
+	} else if (opt->format == FORMAT_FLAMEGRAPH) {
 		print_flame(out, &p, opt, &cols, &fl);
-	else if (opt->format == FORMAT_DOT)
+	} else if (opt->format == FORMAT_DOT) {
 		print_graph(out, &p, opt, &cols);
-	else if (opt->format == FORMAT_HTML)
-		print_html(out, &p, &r, &cols, focus, have_flame ? &fl : NULL, &graph);
-	else
+	} else if (opt->format == FORMAT_HTML) {
+		if (have_job) {
+			page_flame.wait = flame_job_wait;
+			page_flame.arg = &job;
+		} else if (have_flame) {
+			page_flame.tree = &fl;
+		}
+		print_html(out, &p, &r, &cols, focus, &page_flame, &graph);
+	} else {
 		print_table_report(out, &p, opt, &cols);
+	}
+	if (have_job) {
+		flame_job_wait(&job);
+		flame_release(&job.tree);
+		stacks_release(&job.stacks);
+	}
 	if (have_flame)
 		flame_release(&fl);
 	stacks_release(&stacks);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "fmt-num.h"
 #include "read-ahead.h"
 #include "read-input.h"
 #include "read-number.h"
@@ -38,6 +39,17 @@ struct reader {
 	size_t part_number;        /* of the current part in this file, from 1 */
 	bool skip;                 /* the current part is not selected: define names only */
 	bool events_final;         /* derived events resolved; counts may be added */
+
+	/* Whether each part is whole (check_part): callgrind ends every part
+	 * with its totals: line, and a part's totals: and summary: lines
+	 * give the sums of its self costs, which the profile's magnitudes
+	 * (the sums of its positive and of its negative counts) tell at no
+	 * cost per line. */
+	bool by_callgrind;         /* the creator: line names callgrind */
+	uint64_t *part_magnitude[2];  /* the magnitudes when the part began (nraw);
+					 NULL: all zero */
+	size_t summary_line, totals_line;   /* where the part's lines are, when they
+					       follow its costs; else 0 */
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
@@ -162,8 +174,8 @@ static _Noreturn void fail(struct reader *r, const char *msg)
 
 static void malformed(struct reader *r, const char *what, const char *line, size_t len)
 {
-	warn_raw("WARNING: %sline %zu malformed, ignoring\n    line: '%.*s'\n",
-		 what, r->in->lineno, (int)len, line);
+	warn("%s:%zu: malformed %sline, ignored: '%.*s'", r->in->path, r->in->lineno,
+	     what, (int)len, line);
 }
 
 static bool is_space(char c)
@@ -895,11 +907,91 @@ static bool part_wanted(const struct profile *p, size_t number)
 	return false;
 }
 
+/* The first raw event whose sum in the part, as the magnitudes tell it,
+ * is not TOTAL's (LEN counts given); *SUM gets that sum.  nraw if none. */
+static size_t first_differing(const struct reader *r, const cost_t *total, size_t len,
+			      cost_t *sum)
+{
+	const struct profile *p = r->p;
+
+	for (size_t i = 0; i < len && i < p->nraw; i++) {
+		cost_t s = 0;
+
+		for (int sign = 0; sign < 2; sign++) {
+			cost_t m = p->magnitude[sign][i];
+
+			if (r->part_magnitude[sign] != NULL)
+				m -= r->part_magnitude[sign][i];
+			s += sign ? -m : m;
+		}
+		if (r->part->negated)
+			s = -s;
+		if (total[i] != COST_ABSENT && total[i] != s) {
+			*sum = s;
+			return i;
+		}
+	}
+	return p->nraw;
+}
+
+/* Warn if the part's KEY line (LINE) gives totals that its costs do not
+ * add up to.  Only a line that follows the costs is checked: one in the
+ * header was written before them, and may count what they leave out
+ * (callgrind's summary: a few instructions more than its totals:, a Python
+ * profile's the time spent outside any function). */
+static void check_total(const struct reader *r, const char *key, const cost_t *total,
+			size_t len, size_t line)
+{
+	char want[NUMFMT_COUNT_MAX], got[NUMFMT_COUNT_MAX];
+	cost_t sum;
+	size_t i;
+
+	if (total == NULL || line == 0 ||
+	    (i = first_differing(r, total, len, &sum)) == r->p->nraw)
+		return;
+	numfmt_decimal(want, total[i]);
+	numfmt_decimal(got, sum);
+	warn("%s:%zu: %s gives %s %s but the costs read add up to %s; the profile may be damaged",
+	     r->in->path, line, key, r->p->events[i].name, want, got);
+}
+
+/* At the end of a part (AT_END: the end of the file): warn if it is not
+ * whole. */
+static void check_part(const struct reader *r, bool at_end)
+{
+	const struct part *pt = r->part;
+
+	if (r->by_callgrind && pt->totals == NULL) {
+		if (at_end && r->part_number == 1)
+			warn("%s: ends without a totals: line; the profile may be truncated",
+			     r->in->path);
+		else
+			warn("%s: part %zu ends without a totals: line; %s may be truncated",
+			     r->in->path, pt->number, at_end ? "the profile" : "it");
+		return;
+	}
+	if (pt->skipped || !r->events_final)
+		return;
+	check_total(r, "summary:", pt->summary, pt->summary_len, r->summary_line);
+	check_total(r, "totals:", pt->totals, pt->totals_len, r->totals_line);
+}
+
 static void start_part(struct reader *r)
 {
 	static const char default_positions[] = "line";
 
 	flush_self(r);
+	if (r->part != NULL)
+		check_part(r, false);
+	for (int sign = 0; sign < 2; sign++) {
+		const uint64_t *m = r->p->magnitude[sign];
+
+		if (m != NULL && r->part_magnitude[sign] == NULL)
+			r->part_magnitude[sign] = xmalloc(r->p->nraw * sizeof(*m));
+		if (m != NULL)
+			memcpy(r->part_magnitude[sign], m, r->p->nraw * sizeof(*m));
+	}
+	r->summary_line = r->totals_line = 0;
 	r->part = profile_new_part(r->p, r->in->lineno);
 	r->part->path = r->in->path;
 	r->part->number = ++r->part_number;
@@ -943,7 +1035,11 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 			       "cannot read format version %.*s (only version 1 is known)",
 			       (int)(end - v), v);
 		break;
-	case H_CREATOR: if (first) p->creator = text; break;
+	case H_CREATOR:
+		if (first)
+			p->creator = text;
+		r->by_callgrind = end - v >= 9 && memcmp(v, "callgrind", 9) == 0;
+		break;
 	case H_PID:     r->part->pid = text; break;
 	case H_THREAD:  r->part->thread = text; break;
 	case H_PART:    r->part->name = text; break;
@@ -964,11 +1060,13 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 		break;
 	case H_SUMMARY:
 		read_total(r, v, end, &r->part->summary, &r->part->summary_len);
+		r->summary_line = r->in_body ? r->in->lineno : 0;
 		r->part_has_summary = r->part->summary != NULL &&
 				      !cost_is_zero(r->part->summary, p->nevents);
 		break;
 	case H_TOTALS:
 		read_total(r, v, end, &r->part->totals, &r->part->totals_len);
+		r->totals_line = r->in_body ? r->in->lineno : 0;
 		break;
 	case H_NONE:
 		malformed(r, r->seen_events ? "" : "header ", line, len);
@@ -1779,6 +1877,10 @@ void callgrind_read(struct profile *p, struct input *in)
 	if (!r.seen_events)
 		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", in->path);
 	finalize_events(&r);
+	if (in->cut_line)
+		warn("%s:%zu: the file ends in the middle of a line; the profile may be truncated",
+		     in->path, r.in->lineno);
+	check_part(&r, true);
 	for (size_t i = 0; i < p->nwant_parts; i++)
 		if (p->want_parts[i] > r.part_number)
 			die(EXIT_USAGE, "%s has %zu part%s; there is no part %lu", in->path,
@@ -1787,6 +1889,8 @@ void callgrind_read(struct profile *p, struct input *in)
 	idmap_release(&r.fns);
 	idmap_release(&r.objs);
 	free(r.prev_pos);
+	free(r.part_magnitude[0]);
+	free(r.part_magnitude[1]);
 	free(r.counts);
 	free(r.ucounts);
 	free(r.acc);

@@ -248,6 +248,7 @@ bool input_line(struct input *in, const char **line, size_t *len)
 	}
 	*line = in->buf + in->start;
 	*len = nl ? (size_t)(nl - *line) : in->end - in->start;
+	in->cut_line = nl == NULL;
 	in->start += *len + (nl != NULL);
 	if (*len > 0 && (*line)[*len - 1] == '\r')
 		(*len)--;
@@ -277,6 +278,7 @@ bool input_lines(struct input *in, const char **start, const char **end)
 		}
 		/* The last line lacks its newline: give it one (the slack
 		 * has room for it, and stays defined after it). */
+		in->cut_line = true;
 		nl = in->buf + in->end;
 		*nl = '\n';
 		memset(nl + 1, 0, INPUT_SLACK - 1);

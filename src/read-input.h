@@ -34,6 +34,8 @@ struct input {
 					 ERROR, instead of ending the program:
 					 another thread reads (read-ahead.c) */
 	char *error;
+	bool cut_line;                /* the last line lacked its newline (a
+					 truncated file, as a rule) */
 };
 
 /* Open PATH ("-": standard input); dies with EXIT_INPUT if it cannot be

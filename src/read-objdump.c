@@ -182,7 +182,8 @@ void objdump_parse_line(struct objdump_listing *l, const char *line, size_t len)
 	/* "    1139:\tpush   %rbp" or "    1139:\t55    \tpush   %rbp" */
 	while (s < end && *s == ' ')
 		s++;
-	if (!parse_hex(&s, end, &addr) || s >= end || *s != ':' || s + 1 >= end || s[1] != '\t')
+	if (!parse_hex(&s, end, &addr) || s >= end || *s != ':' || s + 1 >= end || s[1] != '\t' ||
+	    (l->stopped && addr >= l->cut_from))
 		return;
 	s += 2;
 	end = trim_end(s, end);
@@ -323,7 +324,10 @@ const char *objdump_run(const char *program, const char *object, uint64_t start,
 		return spawn_failure(program, err);
 	}
 	l->after_label = false;
+	l->stopped = true;
+	l->cut_from = stop - (stop >= OBJDUMP_INSN_MAX - 1 ? OBJDUMP_INSN_MAX - 1 : stop);
 	read_output(fds[0], l);
+	l->stopped = false;
 	/* What follows the last wanted address of a run is no context of the
 	 * next run's. */
 	drop_held(l, l->nheld);

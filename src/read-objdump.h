@@ -12,6 +12,11 @@
 
 #include "xalloc.h"
 
+/* The longest instruction: 15 bytes on x86.  objdump decodes no byte at or
+ * past its stop address, so an instruction that starts fewer bytes than
+ * this before it may come out cut short (".byte 0xe9" for a jmp). */
+#define OBJDUMP_INSN_MAX 15
+
 struct objdump_insn {
 	uint64_t address;
 	const char *text;          /* "mov    %rsp,%rbp": mnemonic and operands */
@@ -25,6 +30,9 @@ struct objdump_listing {
 	size_t count, cap;
 	struct arena arena;           /* the texts */
 	bool after_label;             /* parse state: a label was read last */
+	bool stopped;                 /* a run with a stop address is read: */
+	uint64_t cut_from;            /* instructions from here on may be cut short
+					 by it, and are left out */
 
 	/* Only the instructions near these addresses are kept; NULL: all. */
 	const uint64_t *want;         /* ascending */
@@ -64,9 +72,12 @@ bool objdump_available(const char *program);
 
 /* Run PROGRAM -d --no-show-raw-insn -C --start-address=START
  * --stop-address=STOP OBJECT and read its output into L (objdump_finish
- * still to be called).  objdump's messages go to standard error.  Returns
- * 0 on success, else a description of the failure (static storage, valid
- * until the next call). */
+ * still to be called).  The instructions that start in the last
+ * OBJDUMP_INSN_MAX - 1 bytes before STOP, which objdump may have cut short,
+ * are left out: a caller that wants the instruction at A whole gives a
+ * STOP of at least A + OBJDUMP_INSN_MAX.  objdump's messages go to standard
+ * error.  Returns 0 on success, else a description of the failure (static
+ * storage, valid until the next call). */
 const char *objdump_run(const char *program, const char *object, uint64_t start,
 			uint64_t stop, struct objdump_listing *l);
 

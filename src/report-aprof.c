@@ -162,12 +162,12 @@ static void list_candidates(const char *arg, struct aprof_routine **found, size_
 {
 	const size_t limit = 20;
 
-	warn("--routine=%s matches %zu routines:", arg, n);
+	say("--routine=%s matches %zu routines:", arg, n);
 	for (size_t i = 0; i < n && i < limit; i++)
-		warn_raw("  %llu: %s [%s]\n", (unsigned long long)found[i]->id, found[i]->name,
-			 found[i]->image);
+		say_raw("  %llu: %s [%s]\n", (unsigned long long)found[i]->id, found[i]->name,
+			found[i]->image);
 	if (n > limit)
-		warn_raw("  ... and %zu more\n", n - limit);
+		say_raw("  ... and %zu more\n", n - limit);
 }
 
 struct aprof_routine **aprof_select(const struct aprof *a, const struct options *opt, size_t *nsel)

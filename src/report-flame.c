@@ -42,13 +42,12 @@ static cost_t flame_max_change(const struct flame *fl)
 	return max;
 }
 
-static void warm(const char *name, char *buf)
+/* The warm colour of the frames named CLEAN (cleaned for XML). */
+static void warm(const char *clean, char *buf)
 {
-	char *clean = xml_clean(name);
 	unsigned h = flame_hash(clean);
 
 	snprintf(buf, 24, "rgb(%u,%u,%u)", 205 + h % 51, (h >> 8) % 231, (h >> 16) % 56);
-	free(clean);
 }
 
 /* Grew: from pale pink to red; shrank: from pale blue to blue. */
@@ -71,12 +70,12 @@ static void diverging(cost_t d, cost_t max, char *buf)
  * deeper for a larger change (MAX_CHANGE: the largest change of any
  * node's own count). */
 static void flame_color(const struct flame *fl, const struct flame_node *v, cost_t max_change,
-			char *buf)
+			const char *clean, char *buf)
 {
 	if (fl->diff)
 		diverging(change_of(v), max_change, buf);
 	else
-		warm(v->name, buf);
+		warm(clean, buf);
 }
 
 /* "1,234", or with SIGNED "+1,234" and "-1,234": commas either way. */
@@ -88,6 +87,14 @@ static void format_count(char *buf, cost_t c, bool sign)
 		buf[o++] = c < 0 ? '-' : '+';
 	numfmt_count(buf + o, c < 0 ? -c : c);
 }
+
+/* What the frames of one name share: a large profile's graph draws
+ * thousands of frames of a few thousand names, many of them long. */
+struct label {
+	char *clean;               /* cleaned for XML (not escaped); NULL until a frame is drawn */
+	size_t len, nchars;
+	char fill[24];             /* the warm colour (not of a diff) */
+};
 
 struct picture {
 	FILE *out;
@@ -124,18 +131,20 @@ static void put_counts(const struct picture *pic, const cost_t *width)
 		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->total[FLAME_OLD]));
 }
 
-/* The name cut to fit WIDTH pixels, "..." marking the cut; NULL when not
- * even three characters fit.  A new string. */
-static char *fitted(const char *clean, double width)
+/* Write the name L cut to fit WIDTH pixels, ".." marking the cut; nothing
+ * when not even three characters fit. */
+static void put_fitted(FILE *out, const struct label *l, double width)
 {
-	size_t fit = (size_t)(width / (FONT_SIZE * FONT_WIDTH)), n;
+	size_t fit = (size_t)(width / (FONT_SIZE * FONT_WIDTH));
 
 	if (fit < 3)
-		return NULL;
-	n = xml_nchars(clean);
-	if (n <= fit)
-		return xstrdup(clean);
-	return xasprintf("%.*s..", (int)xml_char_offset(clean, fit - 2), clean);
+		return;
+	if (l->nchars <= fit) {
+		xml_escape(out, l->clean, l->len);
+		return;
+	}
+	xml_escape(out, l->clean, xml_char_offset(l->clean, fit - 2));
+	fputs("..", out);
 }
 
 /* Whether FILL ("rgb(r,g,b)") is dark enough to want a white label. */
@@ -146,12 +155,11 @@ static bool dark(const char *fill)
 	return sscanf(fill, "rgb(%u,%u,%u)", &r, &g, &b) == 3 && 299 * r + 587 * g + 114 * b < 80000;
 }
 
-/* One frame: NAME at ROW, from X, WIDTH units wide, with its counts. */
-static void put_frame(const struct picture *pic, const char *name, size_t row, double x,
+/* One frame: L at ROW, from X, WIDTH units wide, with its counts. */
+static void put_frame(const struct picture *pic, const struct label *l, size_t row, double x,
 		      double w, const cost_t *width, const char *fill)
 {
 	FILE *out = pic->out;
-	char *clean = xml_clean(name), *label = fitted(clean, w);
 	char n[NUMFMT_COUNT_MAX];
 	double y = row_y(pic, row);
 
@@ -162,17 +170,22 @@ static void put_frame(const struct picture *pic, const char *name, size_t row, d
 		fprintf(out, " data-o=\"%s\"", n);
 	}
 	fputs("><title>", out);
-	xml_puts(out, clean);
+	xml_escape(out, l->clean, l->len);
 	fputc('\n', out);
 	put_counts(pic, width);
 	fprintf(out, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\""
 		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + 3,
 		y + 10.5);
-	if (label != NULL)
-		xml_puts(out, label);
+	put_fitted(out, l, w);
 	fputs("</text></g>\n", out);
-	free(label);
-	free(clean);
+}
+
+static void label_init(struct label *l, const char *name)
+{
+	l->clean = xml_clean(name);
+	l->len = strlen(l->clean);
+	l->nchars = xml_nchars(l->clean);
+	warm(l->clean, l->fill);
 }
 
 static void put_frames(const struct picture *pic)
@@ -182,24 +195,34 @@ static void put_frames(const struct picture *pic)
 	char fill[24];
 	cost_t all[2] = { fl->total[FLAME_OLD], fl->total[FLAME_NEW] };
 	struct flame_node root = { .name = "all" };
+	struct label top, *labels = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*labels));
 
 	/* "all" has no cost of its own: in a diff it is drawn unchanged. */
-	flame_color(fl, &root, 0, fill);
+	label_init(&top, "all");
+	flame_color(fl, &root, 0, top.clean, fill);
 	fputs("<g id=\"cga-frames\">\n", pic->out);
-	put_frame(pic, "all", 0, XPAD, total_px, all, fill);
+	put_frame(pic, &top, 0, XPAD, total_px, all, fill);
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct flame_node *v = &fl->nodes[i];
 		double w = (double)v->drawn * pic->scale;
+		struct label *l = &labels[v->name_id];
 
 		/* Narrower frames are left out; their children are narrower
 		 * still, and their counts are in their parents' widths. */
 		if (w < MIN_WIDTH)
 			continue;
-		flame_color(fl, v, pic->max_change, fill);
-		put_frame(pic, v->name, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
-			  v->width, fill);
+		if (l->clean == NULL)
+			label_init(l, v->name);
+		if (fl->diff)
+			flame_color(fl, v, pic->max_change, l->clean, fill);
+		put_frame(pic, l, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
+			  v->width, fl->diff ? fill : l->fill);
 	}
 	fputs("</g>\n", pic->out);
+	for (size_t k = 0; k < fl->nnames; k++)
+		free(labels[k].clean);
+	free(labels);
+	free(top.clean);
 }
 
 static void put_head(const struct picture *pic)

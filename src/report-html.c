@@ -316,8 +316,7 @@ struct html {
 	struct profile *p;
 	const struct options *opt;
 	const struct columns *c;
-	const struct flame *flame;
-	const char *no_flame;
+	const struct html_flame *flame;
 	size_t npages;
 	const struct pfile **files;
 	size_t nfiles;
@@ -377,7 +376,8 @@ static void write_more(struct json *j, void *arg)
 	struct html *h = arg;
 
 	write_settings(j, h);
-	write_flame(j, h->flame, h->p, h->c, h->opt, h->no_flame);
+	write_flame(j, h->flame->wait != NULL ? h->flame->wait(h->flame->arg) : h->flame->tree,
+		    h->p, h->c, h->opt, h->flame->missing);
 	json_key(j, "sources");
 	json_begin_array(j);
 	for (size_t i = 0; i < h->nfiles; i++)
@@ -446,11 +446,9 @@ static char *page_title(const struct profile *p, const struct options *opt)
 }
 
 void report_html(FILE *out, struct profile *p, const struct options *opt,
-		 const struct columns *c, struct html_graph *g, const struct flame *flame,
-		 const char *no_flame)
+		 const struct columns *c, struct html_graph *g, const struct html_flame *flame)
 {
-	struct html h = { .p = p, .opt = opt, .c = c, .flame = flame, .no_flame = no_flame,
-			  .graph = g };
+	struct html h = { .p = p, .opt = opt, .c = c, .flame = flame, .graph = g };
 	struct asm_view code;
 	struct json_page page = { true, NULL, NULL, 0, write_more, &h };
 	struct options self = *opt;

@@ -32,13 +32,21 @@ struct html_graph {
 void html_graph_start(struct html_graph *g, struct profile *p, const struct options *opt,
 		      const struct columns *c);
 
+/* Where the page's flame tree comes from: TREE, or what WAIT(ARG) returns
+ * when the page gets to it (the tree is made on another thread while the
+ * rest is written); neither: there is none, and MISSING says why. */
+struct html_flame {
+	const struct flame *tree;
+	const struct flame *(*wait)(void *arg);
+	void *arg;
+	const char *missing;
+};
+
 /* The page of the Callgrind or Cachegrind profile P (read, --focus and
- * --hide applied), with the call graph G (started, and finished here).
- * FLAME is the flame tree to draw, or NULL, and then NO_FLAME says why
- * there is none. */
+ * --hide applied), with the call graph G (started, and finished here) and
+ * the flame tree of FLAME. */
 void report_html(FILE *out, struct profile *p, const struct options *opt,
-		 const struct columns *c, struct html_graph *g, const struct flame *flame,
-		 const char *no_flame);
+		 const struct columns *c, struct html_graph *g, const struct html_flame *flame);
 
 /* The page of the aprof report A: T is its routine table, SEL the routines
  * --routine chose (NSEL of them). */

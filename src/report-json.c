@@ -84,7 +84,8 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
-		if (o->page != NULL && o->page->short_calls &&
+		/* A function --hide or --focus took out is named in full. */
+		if (o->page != NULL && o->page->short_calls && calls[i].other->index < p->nfuncs &&
 		    o->position[calls[i].other->index] != SIZE_MAX) {
 			json_begin_inline_array(j);
 			json_uint(j, o->position[calls[i].other->index]);

@@ -9,8 +9,9 @@
 # the default thresholds), and graphs of
 # profiles made here with names too long for one DOT string.  A graph passes
 # when dot exits 0, writes nothing on standard error (no warning either) and
-# draws as many nodes and edges as the DOT text has.  Exits 77 (skipped) when
-# dot is not installed.
+# draws as many nodes and edges as the DOT text has.  The graphs are drawn on
+# several CPUs at once (tests/shard.sh; TEST_JOBS says how many).  Exits 77
+# (skipped) when dot is not installed.
 
 set -u
 
@@ -29,60 +30,27 @@ fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-dot.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
+. "$here/shard.sh"
 
 # check NAME FILE: render FILE, a DOT graph.
 check() {
-    n=$((n + 1))
     edges=$(grep -c '" -> "' "$2")
     nodes=$(grep -c '^	"' "$2")
     nodes=$((nodes - edges))
-    if ! dot -Tsvg "$2" > "$tmp/svg" 2> "$tmp/err"; then
+    if ! dot -Tsvg "$2" > "$shard_dir/svg" 2> "$shard_dir/err"; then
         why="dot failed"
-    elif [ -s "$tmp/err" ]; then
+    elif [ -s "$shard_dir/err" ]; then
         why="dot wrote to standard error"
-    elif [ "$(grep -c '<g id="node' "$tmp/svg")" != "$nodes" ] ||
-         [ "$(grep -c '<g id="edge' "$tmp/svg")" != "$edges" ]; then
+    elif [ "$(grep -c '<g id="node' "$shard_dir/svg")" != "$nodes" ] ||
+         [ "$(grep -c '<g id="edge' "$shard_dir/svg")" != "$edges" ]; then
         why="$nodes nodes and $edges edges in the DOT text, not in the SVG"
     else
         echo "ok $n - $1 ($nodes nodes, $edges edges)"
         return
     fi
     echo "not ok $n - $1: $why"
-    head -n 5 "$tmp/err" | sed 's/^/# /'
-    failed=$((failed + 1))
+    head -n 5 "$shard_dir/err" | sed 's/^/# /'
 }
-
-# The expected outputs of the golden cases that write a graph.
-for cmd in "$golden"/cases/*.cmd; do
-    name=${cmd##*/}
-    name=${name%.cmd}
-    out=${cmd%.cmd}.out
-    grep -q -e '--format=dot' "$cmd" || continue
-    head -n 1 "$out" | grep -q '^// cgannotate call graph' || continue
-    check "golden $name" "$out"
-done
-
-# Every profile of the golden data, every function and call drawn (but for
-# bzr.callgrind, whose 8000 nodes and edges would take dot minutes).
-cd "$golden/data" || exit 99
-for f in progs/*.out progs/*.out-0? progs/*.cgout gprof2dot/*.callgrind dot/*.out \
-         valgrind/cachegrind/tests/*.cgout \
-         wide/*.out diff/*.out; do
-    [ -f "$f" ] || continue
-    all="--node-thres=0 --edge-thres=0"
-    [ "$f" = gprof2dot/bzr.callgrind ] && all=
-    # shellcheck disable=SC2086
-    if ! "$prog" --format=dot $all "$f" > "$tmp/graph.dot" 2> "$tmp/err"; then
-        n=$((n + 1))
-        echo "not ok $n - $f: cgannotate failed"
-        head -n 5 "$tmp/err" | sed 's/^/# /'
-        failed=$((failed + 1))
-        continue
-    fi
-    check "$f" "$tmp/graph.dot"
-done
 
 # Names longer than Graphviz takes in one string (16 KB), full of the
 # characters DOT escapes, so that pieces end next to escape sequences.
@@ -93,9 +61,45 @@ awk 'BEGIN {
     print "fn=main"; print "1 1"; print "cfn=" s; print "calls=1 1"; print "1 9"
     print "fn=" s; print "2 4"; print "cfn=" t "(int)"; print "calls=2 2"; print "2 5"
     print "fn=" t "(int)"; print "3 5" }' > "$tmp/long.out"
-"$prog" --format=dot "$tmp/long.out" > "$tmp/long.dot" 2> "$tmp/err" || echo "# cgannotate failed on long names"
-check "names of 45 KB and 200 KB" "$tmp/long.dot"
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
+# Every graph, in a fixed order; each shard draws its share.
+render_all() {
+    # The expected outputs of the golden cases that write a graph.
+    for cmd in "$golden"/cases/*.cmd; do
+        name=${cmd##*/}
+        name=${name%.cmd}
+        out=${cmd%.cmd}.out
+        grep -q -e '--format=dot' "$cmd" || continue
+        head -n 1 "$out" | grep -q '^// cgannotate call graph' || continue
+        shard_mine || continue
+        check "golden $name" "$out"
+    done
+
+    # Every profile of the golden data, every function and call drawn (but
+    # for bzr.callgrind, whose 8000 nodes and edges would take dot minutes).
+    cd "$golden/data" || exit 99
+    for f in progs/*.out progs/*.out-0? progs/*.cgout gprof2dot/*.callgrind dot/*.out \
+             valgrind/cachegrind/tests/*.cgout \
+             wide/*.out diff/*.out; do
+        [ -f "$f" ] || continue
+        shard_mine || continue
+        all="--node-thres=0 --edge-thres=0"
+        [ "$f" = gprof2dot/bzr.callgrind ] && all=
+        # shellcheck disable=SC2086
+        if ! "$prog" --format=dot $all "$f" > "$shard_dir/graph.dot" 2> "$shard_dir/err"; then
+            echo "not ok $n - $f: cgannotate failed"
+            head -n 5 "$shard_dir/err" | sed 's/^/# /'
+            continue
+        fi
+        check "$f" "$shard_dir/graph.dot"
+    done
+
+    shard_mine || return 0
+    "$prog" --format=dot "$tmp/long.out" > "$shard_dir/long.dot" 2> "$shard_dir/err" ||
+        echo "# cgannotate failed on long names"
+    check "names of 45 KB and 200 KB" "$shard_dir/long.dot"
+}
+
+shard_run "$tmp" render_all
+shard_report "$tmp"
 exit 0

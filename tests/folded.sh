@@ -13,7 +13,8 @@
 # 100,000 stacks, still exact.  The checks are tests/folded-check.py's.
 #
 # usage: tests/folded.sh [CGANNOTATE]
-# With FOLDED_FRESH=yes, the same on profiles made now by valgrind from
+# The checks run on several CPUs at once (tests/shard.sh; TEST_JOBS says how
+# many).  With FOLDED_FRESH=yes, the same on profiles made now by valgrind from
 # tests/progs (tests/folded-fresh.sh); exits 77 if valgrind, gcc or g++ is
 # missing then.
 
@@ -21,8 +22,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 prog=${1:-${CGANNOTATE:-../src/cgannotate}}
 check=$here/folded-check.py
 data=$here/golden/data
-n=0
-failed=0
+. "$here/shard.sh"
 
 for tool in python3; do
     command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP $tool not found"; exit 77; }
@@ -35,13 +35,13 @@ esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-folded.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
-# t ARGS...: one check, one TAP line.
+# t ARGS...: one check, one TAP line, from the shard that claims it.
 t() {
-    n=$((n + 1))
+    shard_mine || return 0
     line=$(python3 "$check" "$@" 2>&1)
     case $line in
         ok*) echo "ok $n ${line#ok }" ;;
-        *) echo "not ok $n ${line#not ok }"; failed=$((failed + 1)) ;;
+        *) echo "not ok $n ${line#not ok }" ;;
     esac
 }
 
@@ -53,26 +53,29 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
     "$here/progs/profile.sh" "$tmp/progs" > "$tmp/profile.log" 2>&1 ||
         { echo "Bail out! tests/progs/profile.sh failed:"; sed 's/^/# /' "$tmp/profile.log"; exit 99; }
     cd "$tmp/progs" || exit 99
+    # A real interpreter, where nearly everything is one cycle of calls.
+    python3_out=
+    if [ -x /usr/bin/python3 ] &&
+       valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
+import json, re
+d = json.loads(json.dumps({"k%d" % i: list(range(i % 7)) for i in range(300)}))
+print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2>&1; then
+        python3_out=python3.out
+    fi
+else
+    python3 "$check" diamond 60 > "$tmp/diamond.out"
+    cd "$data" || exit 99
+    python3 tools/fanout.py > "$tmp/fanout.out"
+fi
+
+# Every check, in a fixed order; each shard runs its share.
+check_all() {
+if [ "${FOLDED_FRESH:-no}" = yes ]; then
     for f in *.out *.cgout *.out-0*; do
+        [ "$f" = "$python3_out" ] && continue
         t sums "$prog" "$f"
         t invariants "$prog" "$f"
     done
-    t invariants "$prog" hot.out --sort=D1mr
-    t agree "$prog" rdp.out 'factor'
-    t agree "$prog" shapes.out 'area'
-    t agree "$prog" fib.out "^fib'2\$"
-    # A real interpreter, where nearly everything is one cycle of calls.
-    if [ -x /usr/bin/python3 ]; then
-        valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
-import json, re
-d = json.loads(json.dumps({"k%d" % i: list(range(i % 7)) for i in range(300)}))
-print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2>&1 &&
-        { t sums "$prog" python3.out
-          t invariants "$prog" python3.out
-          t agree "$prog" python3.out '^PyRun_StringFlags$'
-          t agree "$prog" python3.out 'json'
-          t agree "$prog" python3.out 'malloc'; }
-    fi
     t sums "$prog" fib.out --hide='^fib'
     t sums "$prog" evenodd.out --hide='^is_odd'
     t sums "$prog" shapes.out --hide='^(std|operator)'
@@ -80,15 +83,24 @@ print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2>&1 &&
     t sums "$prog" --merge threads-sep.out-0*
     t focus "$prog" fib.out '^fib'
     t focus "$prog" evenodd.out 'is_odd'
+    t invariants "$prog" hot.out --sort=D1mr
+    t agree "$prog" rdp.out 'factor'
+    t agree "$prog" shapes.out 'area'
+    t agree "$prog" fib.out "^fib'2\$"
+    if [ -n "$python3_out" ]; then
+        t sums "$prog" python3.out
+        t invariants "$prog" python3.out
+        t agree "$prog" python3.out '^PyRun_StringFlags$'
+        t agree "$prog" python3.out 'json'
+        t agree "$prog" python3.out 'malloc'
+    fi
 else
-    cd "$data" || exit 99
     for f in progs/*.out progs/*.cgout progs/*.out-0* gprof2dot/*.callgrind json/*.out \
              wide/*.out diff/*.out writers/no-fl.out writers/signed.out writers/unnamed-ob.out \
              asm/*.out stacks/*.out "$here/../data/callgrind.out.demo"; do
         t sums "$prog" "$f"
         t invariants "$prog" "$f"
     done
-    python3 tools/fanout.py > "$tmp/fanout.out"
     t invariants "$prog" "$tmp/fanout.out"
     t invariants "$prog" progs/hot.out --sort=D1mr --hide='^(main|_start)$'
     t invariants "$prog" progs/shapes.out --hide='^(std|operator|_dl)'
@@ -115,18 +127,19 @@ else
     t focus "$prog" progs/evenodd.out 'odd'
     t focus "$prog" progs/shapes.out 'area'
     t focus "$prog" gprof2dot/bool.callgrind '^m'
-    python3 "$check" diamond 60 > "$tmp/diamond.out"
     t sums "$prog" "$tmp/diamond.out"
     t invariants "$prog" "$tmp/diamond.out"
-    n=$((n + 1))
-    lines=$("$prog" --format=folded "$tmp/diamond.out" | wc -l)
-    if [ "$lines" -le 100000 ]; then
-        echo "ok $n - 60 diamonds in a row: $lines stacks"
-    else
-        echo "not ok $n - 60 diamonds in a row: $lines stacks"
-        failed=$((failed + 1))
+    if shard_mine; then
+        lines=$("$prog" --format=folded "$tmp/diamond.out" | wc -l)
+        if [ "$lines" -le 100000 ]; then
+            echo "ok $n - 60 diamonds in a row: $lines stacks"
+        else
+            echo "not ok $n - 60 diamonds in a row: $lines stacks"
+        fi
     fi
 fi
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
+}
+
+shard_run "$tmp" check_all
+shard_report "$tmp"
 exit 0

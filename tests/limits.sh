@@ -86,7 +86,7 @@ result "64-bit addresses and line numbers"
 printf 'positions: instr line\nevents: Ir\nfl=a.c\nfn=main\n0xffffffffffffffff 18446744073709551615 5\n+1 1 7\n1 +1 4\n1 18446744073709551616 3\n' > pos2.out
 run 0 --auto=no pos2.out
 out_has '^5 .*a.c:main$'
-err_has 'WARNING: line 6 malformed'; err_has 'WARNING: line 7 malformed'; err_has 'WARNING: line 8 malformed'
+err_has ':6: malformed line, ignored'; err_has ':7: malformed line, ignored'; err_has ':8: malformed line, ignored'
 result "addresses and line numbers past 2^64-1 are malformed lines"
 
 # NUL bytes.
@@ -96,7 +96,7 @@ err_has "^cgannotate: nul.out:3: NUL byte"; out_empty
 result "NUL byte in a name"
 printf 'events: Ir\n# a \000 comment\nfl=a.c\nfn=main\n1 5\n2 \0003\n' > nul2.out
 run 0 --auto=no nul2.out
-out_has '^5 .*a.c:main$'; err_has 'WARNING: line 6 malformed'
+out_has '^5 .*a.c:main$'; err_has ':6: malformed line, ignored'
 result "NUL bytes in a comment and a cost line"
 
 # Invalid UTF-8 passes through unchanged.
@@ -109,24 +109,24 @@ result "invalid UTF-8 in names"
 # (id) references never defined.
 printf 'events: Ir\nfl=(3)\nfn=(7)\n1 5\ncfn=(9)\ncalls=1 1\n2 4\n' > undef.out
 run 0 --auto=no undef.out
-err_has '^cgannotate: undef.out:2: name id (3) used before it is defined'
-err_has '^cgannotate: undef.out:3: name id (7)'; out_has '(3):(7)$'
+err_has '^cgannotate: warning: undef.out:2: name id (3) used before it is defined'
+err_has '^cgannotate: warning: undef.out:3: name id (7)'; out_has '(3):(7)$'
 result "compression ids never defined"
 
 # calls= as the last line, and a calls= line without its cost line.
 { base; printf 'cfn=main\ncalls=1 1\n'; } > lastcalls.out
 run 0 --auto=no lastcalls.out
-err_has '^cgannotate: lastcalls.out:11: calls= line at the end of the file'; out_has '^30 .*a.c:work$'
+err_has '^cgannotate: warning: lastcalls.out:11: calls= line at the end of the file'; out_has '^30 .*a.c:work$'
 result "calls= as the last line"
 printf 'events: Ir\nfl=a.c\nfn=main\n1 5\ncfn=work\ncalls=1 1\nfn=work\n2 3\n' > nocost.out
 run 0 --auto=no --tree=both nocost.out
-err_has '^cgannotate: nocost.out:6: calls= line not followed by a cost line'; out_lacks '(1x)'
+err_has '^cgannotate: warning: nocost.out:6: calls= line not followed by a cost line'; out_lacks '(1x)'
 result "calls= line without a cost line"
 
 # Negative and absurd call counts.
 printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=-3 1\n1 5\n' > negcalls.out
 run 0 --auto=no negcalls.out
-err_has 'WARNING: line 5 malformed'
+err_has ':5: malformed line, ignored'
 result "negative call count"
 printf 'events: Ir\nfl=a.c\nfn=main\ncfn=w\ncalls=18446744073709551615 1\n1 5\n' > maxcalls.out
 run 0 --auto=no --tree=calling maxcalls.out
@@ -195,6 +195,7 @@ printf 'events: Ir\nfl=dir.c\nfn=d\n1 5\nfl=bin.c\nfn=b\n3 4\nfl=gone.c\nfn=g\n1
 run 0 -I /nonexistent/dir --include=/also/missing src.out
 out_has '^  dir.c$'; out_has '^  gone.c$'; out_has 'Auto-annotated source: big.c'
 out_has '^2 .* 999999$'; out_has 'Auto-annotated source: bin.c'
+err_has "^cgannotate: warning: include directory '/also/missing' does not exist\$"
 result "directory, binary, dangling and enormous sources; missing include directories"
 run 2 src.out dir.c
 err_has "^cgannotate: dir.c: cannot annotate the source file: Is a directory\$"; out_empty
@@ -242,7 +243,7 @@ result "aprof: routine ids and input sizes up to 64 bits"
 printf 'v 6\nr "f" "/bin/x" 1\nr "g" "/bin/x" 2\nx 1 18446744073709551615 -1\nx 2 9223372036854775808 18446744073709551615\nx 2 7 18446744073709551616\nq 18446744073709551615 1 1 1 5 0 1 5 1 1 1 0\nq 9223372036854775808 1 1 1 4 0 2 4 4 4 4 0\n' > ctxid.aprof
 run 0 --tree=calling ctxid.aprof
 out_has '^5 (100.0%) *1  f$'; out_has '^4 (80.00%) *2    g$'
-err_has '^cgannotate: ctxid.aprof:6: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+err_has '^cgannotate: warning: ctxid.aprof:6: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
 result "aprof: context ids up to 64 bits, parents too"
 
 # Costs are unsigned 64-bit, as aprof writes them: up to 2^64-1, exact.
@@ -267,10 +268,10 @@ result "aprof: a routine's points and plot with costs and input sizes 2^64-1"
 
 printf 'v 2\nk 18446744073709551616\nr "f" "/bin/x" 1\np 1 4 1 3 18446744073709551616 6 12 5\np 1 4 1 3 -1 6 12 5\np 1 5 1 3 12 6 12 5\n' > big.aprof
 run 0 big.aprof
-err_has '^cgannotate: big.aprof:2: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
-err_has '^cgannotate: big.aprof:4: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
-err_has "^cgannotate: big.aprof:5: bad number '-1'; line skipped\$"
-err_has '^cgannotate: big.aprof: 3 malformed lines skipped'
+err_has '^cgannotate: warning: big.aprof:2: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+err_has '^cgannotate: warning: big.aprof:4: number 18446744073709551616 is larger than 18446744073709551615; line skipped$'
+err_has "^cgannotate: warning: big.aprof:5: bad number '-1'; line skipped\$"
+err_has '^cgannotate: warning: big.aprof: 3 malformed lines skipped'
 out_has '^Total cost: *5 (calculated)$'; out_has '^5 (100.0%) *12 .*f \[/bin/x\]$'
 result "aprof: a cost beyond 2^64-1 or below 0 is a skipped line"
 
@@ -294,7 +295,7 @@ result "aprof: a calculated total beyond 64 bits"
 
 printf 'v 2\nr "f\000g" "/bin/x" 1\nr "\377\376h" "/bin/x" 2\np 1 1 1 1 5 1 5 5\np 2 1 1 1 5 1 5 5\n' > nul.aprof
 run 0 nul.aprof
-err_has '^cgannotate: nul.aprof:2: NUL byte'
+err_has '^cgannotate: warning: nul.aprof:2: NUL byte'
 printf '\377\376h \[/bin/x\]' > want
 grep -q -f want out || why="${why:+$why; }the name's bytes changed"
 result "aprof: NUL byte in a name; invalid UTF-8 passed through"

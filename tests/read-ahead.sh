@@ -10,8 +10,9 @@
 # before any fn=, a relative position that leaves 64 bits, a cost line right
 # after calls=, comments and a NUL byte in a jump line), with the options
 # that change what is read (per-line data, --asm's per-instruction data,
-# --diff's negated counts, derived events, --part); and with a read error
-# in the middle of the file (tests/failread.c).
+# --diff's negated counts, derived events, --part); cut short and with
+# totals that do not match, which warn on two threads as on one; and with
+# a read error in the middle of the file (tests/failread.c).
 #
 # usage: tests/read-ahead.sh [CGANNOTATE]; exits 77 without a C compiler.
 
@@ -80,7 +81,12 @@ awk 'NR == 7 { print "+3 0 5" } { print }' "$tmp/g.out" > "$tmp/before-fn.out"
 # calls= followed by a jump line, and a calls= at the end of a block.
 awk '/^calls=/ && ++c % 101 == 0 { print; print "jump=1 +2 0"; next } { print }' \
     "$tmp/g.out" > "$tmp/calls.out"
-for f in g parts damaged nul before-fn calls; do
+# Cut short in the middle of a line (and of a block and a run), cut in
+# its last part, and with totals: figures its costs do not add up to.
+head -c 4000000 "$tmp/g.out" > "$tmp/cut.out"
+head -c 2000000 "$tmp/parts.out" > "$tmp/parts-cut.out"
+awk '/^totals: / { $2 = $2 + 1 } { print }' "$tmp/parts.out" > "$tmp/totals.out"
+for f in g parts damaged nul before-fn calls cut parts-cut totals; do
     same "$f plain" "$tmp/$f.out"
     same "$f tree" --inclusive=yes --tree=both "$tmp/$f.out"
     AHEAD=split same "$f, blocks split" --inclusive=yes --tree=both "$tmp/$f.out"
@@ -92,6 +98,23 @@ for stop in 1 9; do
         AHEAD=$stop same "$f, thread stopped after $stop" "$tmp/$f.out"
     done
 done
+# The checks of a whole profile warn on two threads too.
+warns() {
+    name=$1
+    pattern=$2
+    shift 2
+    n=$((n + 1))
+    if CGANNOTATE_READ_AHEAD=yes run "$prog" "$@" 2>&1 > /dev/null | grep -q -e "$pattern"; then
+        echo "ok $n - $name"
+    else
+        echo "not ok $n - $name: no warning '$pattern'"
+        failed=$((failed + 1))
+    fi
+}
+warns "cut: cut line" ':[0-9]*: the file ends in the middle of a line' "$tmp/cut.out"
+warns "cut: no totals" ': ends without a totals: line' "$tmp/cut.out"
+warns "parts-cut: no totals" ': part 3 ends without a totals: line' "$tmp/parts-cut.out"
+warns "totals: figures" ':[0-9]*: totals: gives Ir [0-9]* but the costs read add up to' "$tmp/totals.out"
 same "json" --format=json "$tmp/g.out"
 same "dot" --format=dot "$tmp/damaged.out"
 same "derived event" --show=Ir,I1mr,L1m "$tmp/g.out"

@@ -11,7 +11,8 @@
 # reference output goes through tests/normalize-ref.  Prints one TAP line per
 # comparison, the first differing lines of each mismatch, and a summary;
 # exits 1 on any mismatch, 77 when valgrind, callgrind_annotate, gcc or g++ is
-# missing.
+# missing.  The comparisons run on several CPUs at once (tests/shard.sh;
+# TEST_JOBS says how many).
 #
 # The program under test is the argument, else $CGANNOTATE, else
 # ../src/cgannotate relative to the current directory (the build directory's
@@ -96,21 +97,20 @@ source_of() {
     esac
 }
 
-n=0
-failed=0
+. "$here/shard.sh"
 
 check() {
-    # check PROFILE OPTION...
+    # check PROFILE OPTION...: one comparison, run by the shard it falls to.
     local profile=$1
     shift
-    n=$((n + 1))
+    shard_mine || return 0
     local name="$profile $*"
-    local ref=$tmp/ref.out raw=$tmp/ref.raw got=$tmp/got.out
+    local ref=$shard_dir/ref.out raw=$shard_dir/ref.raw got=$shard_dir/got.out
     local rc_ref rc_got
-    (cd "$work" && LC_ALL=C "$REFERENCE" "$profile" "$@") > "$raw" 2> "$tmp/ref.err"
+    (cd "$work" && LC_ALL=C "$REFERENCE" "$profile" "$@") > "$raw" 2> "$shard_dir/ref.err"
     rc_ref=$?
     python3 "$here/normalize-ref" --args "$profile" "$@" < "$raw" > "$ref"
-    (cd "$work" && LC_ALL=C "$prog" "$profile" "$@") > "$got" 2> "$tmp/got.err"
+    (cd "$work" && LC_ALL=C "$prog" "$profile" "$@") > "$got" 2> "$shard_dir/got.err"
     rc_got=$?
     if [ "$self_test" = yes ]; then
         python3 "$here/normalize-ref" --args "$profile" "$@" < "$got" > "$got.n"
@@ -121,9 +121,8 @@ check() {
     if [ $rc_ref -ne 0 ] || [ $rc_got -ne 0 ]; then
         echo "not ok $n - $name"
         echo "# exit status: callgrind_annotate $rc_ref, cgannotate $rc_got"
-        head -n 3 "$tmp/ref.err" | sed 's/^/# callgrind_annotate: /'
-        head -n 3 "$tmp/got.err" | sed 's/^/# cgannotate: /'
-        failed=$((failed + 1))
+        head -n 3 "$shard_dir/ref.err" | sed 's/^/# callgrind_annotate: /'
+        head -n 3 "$shard_dir/got.err" | sed 's/^/# cgannotate: /'
         return
     fi
     if cmp -s "$ref" "$got"; then
@@ -131,16 +130,16 @@ check() {
     else
         echo "not ok $n - $name"
         diff -u "$ref" "$got" | sed -n '3,20p' | sed 's/^/# /'
-        failed=$((failed + 1))
     fi
 }
 
+# Every comparison, in a fixed order; each shard runs its share.
+compare_all() {
 for p in "${profiles[@]}"; do
     file=$build/$p
     # Under load a thread may end before valgrind names a file after it.
     if [ ! -s "$file" ]; then
-        n=$((n + 1))
-        echo "ok $n - $p # SKIP not written by valgrind"
+        shard_mine && echo "ok $n - $p # SKIP not written by valgrind"
         continue
     fi
     events=($(sed -n 's/^events:[[:space:]]*//p' "$file" | head -n 1))
@@ -167,7 +166,7 @@ for p in "${profiles[@]}"; do
         check "$file" --inclusive=yes --tree=both --threshold=100
     fi
 done
+}
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ $failed -eq 0 ]
+shard_run "$tmp" compare_all
+shard_report "$tmp"

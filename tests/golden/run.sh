@@ -11,6 +11,9 @@
 #               output is passed through tests/normalize-ref before it is
 #               compared (default: yes when CGANNOTATE's name is
 #               callgrind_annotate, else no)
+#   TEST_JOBS   how many shards run the cases at once, each in a copy of
+#               the data of its own (default: the number of online CPUs,
+#               at most 8; see tests/shard.sh)
 # Arguments: names of cases to run (default: all of cases/*.cmd).
 # Exits 0 once the plan is printed, whatever the results (see the "not ok"
 # lines and the final "# N passed, M failed" comment); 99 on a set-up error.
@@ -36,29 +39,20 @@ if [ ! -x "$CGANNOTATE" ]; then
 fi
 
 . "$GOLDEN_DIR/prepare.sh"
+. "$GOLDEN_DIR/../shard.sh"
 
 cases=$GOLDEN_DIR/cases
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-golden.XXXXXX") || exit 99
 trap 'rm -rf "$scratch"' 0
 trap 'exit 130' 1 2 15
 
-mkdir "$scratch/data" "$scratch/out" || exit 99
-golden_prepare "$GOLDEN_DIR/data" "$scratch/data" || {
-    echo "Bail out! cannot prepare the data directory"
-    exit 99
-}
 if [ -z "${GOLDEN_REFERENCE:-}" ]; then
     case $CGANNOTATE in
         callgrind_annotate|*/callgrind_annotate) GOLDEN_REFERENCE=yes ;;
         *) GOLDEN_REFERENCE=no ;;
     esac
 fi
-if [ "$GOLDEN_REFERENCE" = yes ]; then
-    normalize=$GOLDEN_DIR/../normalize-ref
-    golden_wrapper "$scratch/bin" "$CGANNOTATE" "$scratch/args" || exit 99
-else
-    golden_bin "$scratch/bin" "$CGANNOTATE" || exit 99
-fi
+normalize=$GOLDEN_DIR/../normalize-ref
 
 if [ $# -eq 0 ]; then
     for f in "$cases"/*.cmd; do
@@ -67,29 +61,27 @@ if [ $# -eq 0 ]; then
         set -- "$@" "${n%.cmd}"
     done
 fi
+printf '%s\n' "$@" > "$scratch/list"
 
-echo "1..$#"
-k=0
-failed=0
-for name in "$@"; do
-    k=$((k + 1))
-    out=$scratch/out/$name
+# One case, NAME, run in the shard's copy of the data; prints its TAP line.
+run_case() {
+    name=$1
+    out=$shard_dir/out/$name
     if [ ! -f "$cases/$name.cmd" ]; then
-        echo "not ok $k - $name"
+        echo "not ok $n - $name"
         echo "# no such case: $cases/$name.cmd"
-        failed=$((failed + 1))
-        continue
+        return
     fi
     cmd=$(cat "$cases/$name.cmd")
     (
         cd "$golden_dir" &&
-        PATH=$scratch/bin:$PATH LC_ALL=C TZ=UTC exec sh -c "$cmd"
+        PATH=$shard_dir/bin:$PATH LC_ALL=C TZ=UTC exec sh -c "$cmd"
     ) > "$out.stdout" 2> "$out.stderr" < /dev/null
     rc=$?
     if [ "$GOLDEN_REFERENCE" = yes ]; then
         mv "$out.stdout" "$out.raw"
-        golden_normalize "$normalize" "$scratch/args" < "$out.raw" > "$out.stdout"
-        rm -f "$scratch/args"
+        golden_normalize "$normalize" "$shard_dir/args" < "$out.raw" > "$out.stdout"
+        rm -f "$shard_dir/args"
     fi
     want_rc=$(golden_case_rc "$cases" "$name")
     why=
@@ -104,15 +96,36 @@ for name in "$@"; do
         head -n 5 "$out.stderr" | sed 's/^/stderr: /' > "$out.diff"
     fi
     if [ -z "$why" ]; then
-        echo "ok $k - $name"
+        echo "ok $n - $name"
     else
-        echo "not ok $k - $name"
+        echo "not ok $n - $name"
         echo "# $why"
         head -n 20 "$out.diff" | sed 's/^/# /'
-        failed=$((failed + 1))
     fi
-done
-echo "# $(($# - failed)) passed, $failed failed"
+}
+
+# A shard: its own copy of the data (cases write files there) and of the
+# program's link, then its share of the cases, in the order of the list.
+run_shard() {
+    mkdir "$shard_dir/data" "$shard_dir/out" || exit 99
+    golden_prepare "$GOLDEN_DIR/data" "$shard_dir/data" || {
+        echo "Bail out! cannot prepare the data directory"
+        exit 99
+    }
+    if [ "$GOLDEN_REFERENCE" = yes ]; then
+        golden_wrapper "$shard_dir/bin" "$CGANNOTATE" "$shard_dir/args" || exit 99
+    else
+        golden_bin "$shard_dir/bin" "$CGANNOTATE" || exit 99
+    fi
+    while IFS= read -r case_name; do
+        if shard_mine; then
+            run_case "$case_name"
+        fi
+    done < "$scratch/list"
+}
+
+shard_run "$scratch" run_shard
+shard_report "$scratch"
 # The TAP lines carry the results: exit 0, as automake's TAP driver counts a
 # non-zero exit status as one more error.
 exit 0

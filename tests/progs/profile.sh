@@ -71,25 +71,49 @@ else
     s=$out/
 fi
 
-$CC $dbg -O0 -o fib "${s}fib.c"
-$CC $dbg -O0 -o evenodd "${s}evenodd.c"
-$CC $dbg -O2 -o inline "${s}inline_main.c" "${s}inline_walk.c"
-$CC $dbg -O1 -o multi "${s}multi_main.c" "${s}multi_fill.c" "${s}multi_sum.c"
-$CXX $dbg -O0 -o shapes "${s}shapes.cpp"
-$CXX $dbg -O2 -o tmpl "${s}tmpl.cpp"
-$CXX $dbg -O1 -o rdp "${s}rdp.cpp"
-$CC $dbg -O0 -pthread -o threads "${s}threads.c"
-$CC $dbg -O1 -o hot "${s}hot.c"
-$CC $dbg -O1 -DWITH_DUMPS -o hot-dumps "${s}hot.c"
+# Up to $jobs commands at once (tests/shard.sh's count of CPUs): bg COMMAND
+# starts one, waiting first for those started if there are that many;
+# reap waits for them all, and fails if one failed.
+. "$srcdir/../shard.sh"
+jobs=$(shard_count)
+pids=
+reap() {
+    for p in $pids; do
+        wait "$p"
+    done
+    pids=
+}
+bg() {
+    "$@" &
+    pids="$pids $!"
+    set -- $pids
+    [ $# -lt "$jobs" ] || reap
+}
+
 # The "after" build of a before/after comparison: same file name, same
 # lines, a shorter inner loop.
-mkdir -p after
-sed 's/j < 100;/j < 40; /' hot.c > after/hot.c
-if [ $rel = yes ]; then
-    (cd after && $CC -gdwarf-4 -fdebug-prefix-map="$out/after=." -O1 -o ../hot-after hot.c)
-else
-    $CC $dbg -O1 -o hot-after "${s}after/hot.c"
-fi
+build_after() {
+    mkdir -p after
+    sed 's/j < 100;/j < 40; /' hot.c > after/hot.c
+    if [ $rel = yes ]; then
+        (cd after && $CC -gdwarf-4 -fdebug-prefix-map="$out/after=." -O1 -o ../hot-after hot.c)
+    else
+        $CC $dbg -O1 -o hot-after "${s}after/hot.c"
+    fi
+}
+
+bg $CXX $dbg -O0 -o shapes "${s}shapes.cpp"
+bg $CXX $dbg -O2 -o tmpl "${s}tmpl.cpp"
+bg $CXX $dbg -O1 -o rdp "${s}rdp.cpp"
+bg $CC $dbg -O0 -o fib "${s}fib.c"
+bg $CC $dbg -O0 -o evenodd "${s}evenodd.c"
+bg $CC $dbg -O2 -o inline "${s}inline_main.c" "${s}inline_walk.c"
+bg $CC $dbg -O1 -o multi "${s}multi_main.c" "${s}multi_fill.c" "${s}multi_sum.c"
+bg $CC $dbg -O0 -pthread -o threads "${s}threads.c"
+bg $CC $dbg -O1 -o hot "${s}hot.c"
+bg $CC $dbg -O1 -DWITH_DUMPS -o hot-dumps "${s}hot.c"
+bg build_after
+reap
 
 # Fixed cache parameters, so that the simulation does not depend on the host.
 caches="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
@@ -100,27 +124,32 @@ cg() {
     "$VALGRIND" -q --tool=callgrind --callgrind-out-file="$name" "$@" > /dev/null
 }
 
-rm -f threads-sep.out-*
-cg fib.out ./fib
-cg fib-bb.out --combine-dumps=yes --dump-every-bb=20000 ./fib
-cg evenodd.out ./evenodd
-cg evenodd-instr.out --dump-instr=yes ./evenodd
-cg evenodd-callers.out --separate-callers=2 ./evenodd
-cg inline.out --compress-strings=no ./inline
-cg inline-pos.out --compress-pos=no --dump-instr=yes ./inline
-cg multi.out --collect-jumps=yes ./multi
-cg shapes.out ./shapes
-cg shapes-nocomp.out --compress-strings=no --compress-pos=no ./shapes
-cg tmpl.out ./tmpl
-cg rdp.out ./rdp
-cg threads.out ./threads
-cg threads-sep.out --separate-threads=yes ./threads
-rm -f threads-sep.out    # valgrind leaves an empty file under the base name
-cg hot.out --cache-sim=yes --branch-sim=yes $caches ./hot
-cg hot-dumps.out --combine-dumps=yes ./hot-dumps
-cg hot-after.out --cache-sim=yes --branch-sim=yes $caches ./hot-after
-"$VALGRIND" -q --tool=cachegrind --cache-sim=yes $caches --cachegrind-out-file=multi.cgout ./multi > /dev/null
-"$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
-    --cachegrind-out-file=hot.cgout ./hot > /dev/null
-"$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
-    --cachegrind-out-file=hot-after.cgout ./hot-after > /dev/null
+threads_sep() {
+    rm -f threads-sep.out-*
+    cg threads-sep.out --separate-threads=yes ./threads
+    rm -f threads-sep.out    # valgrind leaves an empty file under the base name
+}
+
+bg threads_sep
+bg cg fib.out ./fib
+bg cg fib-bb.out --combine-dumps=yes --dump-every-bb=20000 ./fib
+bg cg evenodd.out ./evenodd
+bg cg evenodd-instr.out --dump-instr=yes ./evenodd
+bg cg evenodd-callers.out --separate-callers=2 ./evenodd
+bg cg inline.out --compress-strings=no ./inline
+bg cg inline-pos.out --compress-pos=no --dump-instr=yes ./inline
+bg cg multi.out --collect-jumps=yes ./multi
+bg cg shapes.out ./shapes
+bg cg shapes-nocomp.out --compress-strings=no --compress-pos=no ./shapes
+bg cg tmpl.out ./tmpl
+bg cg rdp.out ./rdp
+bg cg threads.out ./threads
+bg cg hot.out --cache-sim=yes --branch-sim=yes $caches ./hot
+bg cg hot-dumps.out --combine-dumps=yes ./hot-dumps
+bg cg hot-after.out --cache-sim=yes --branch-sim=yes $caches ./hot-after
+bg "$VALGRIND" -q --tool=cachegrind --cache-sim=yes $caches --cachegrind-out-file=multi.cgout ./multi
+bg "$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
+    --cachegrind-out-file=hot.cgout ./hot
+bg "$VALGRIND" -q --tool=cachegrind --cache-sim=yes --branch-sim=yes $caches \
+    --cachegrind-out-file=hot-after.cgout ./hot-after
+reap

@@ -1,1 +1,1 @@
-cgannotate --format=html --focus=main --diff progs/hot.out progs/hot-after.out
+cgannotate --format=html --focus='^main$' --diff progs/hot.out progs/hot-after.out > page.html && python3 -c 'import json, re; d = json.loads(re.search(r"<script type=\"application/json\" id=\"cga-data\">(.*?)</script>", open("page.html").read(), re.S).group(1)); print(d["mode"], d["focus"], d["estimated"]); [print(f["function"], f["inclusive"][0], f["self"][0]) for f in d["functions"] if f["function"] == "main"]'

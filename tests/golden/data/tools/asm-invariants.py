@@ -9,9 +9,15 @@
   - no conditional jump is taken more often than it was executed.
 
 With --disassembled OBJ (repeatable), every instruction of a function in
-object OBJ must have its disassembly.  Prints a summary line; exits 1 on
-the first violation."""
+object OBJ must have its disassembly.  With --objdump OBJ (repeatable), the
+disassembly of every instruction in OBJ must be the text that
+`objdump -d --no-show-raw-insn -C OBJ` ($OBJDUMP if set), run over the whole
+object, gives at that address: no instruction cut short by a stop address.
+Prints a summary line; exits 1 on the first violation."""
 import json
+import os
+import re
+import subprocess
 import sys
 
 
@@ -26,8 +32,23 @@ def fail(msg):
     sys.exit(1)
 
 
+def listing(obj):
+    """Address -> instruction text, as cgannotate reads objdump's lines."""
+    out = subprocess.run([os.environ.get("OBJDUMP") or "objdump", "-d", "--no-show-raw-insn",
+                          "-C", obj], check=True, stdout=subprocess.PIPE,
+                         universal_newlines=True).stdout
+    texts = {}
+    for line in out.splitlines():
+        m = re.match(r" *([0-9a-f]+):\t(.*)$", line)
+        if m and m.group(2).strip(" \t\r"):
+            texts.setdefault(int(m.group(1), 16), m.group(2).strip(" \t\r"))
+    return texts
+
+
 def main():
-    objs = [sys.argv[i + 1] for i, a in enumerate(sys.argv) if a == "--disassembled"]
+    args = sys.argv
+    objs = [args[i + 1] for i, a in enumerate(args) if a == "--disassembled"]
+    whole = {args[i + 1]: listing(args[i + 1]) for i, a in enumerate(args) if a == "--objdump"}
     d = json.load(sys.stdin)
     n = len(d["events"])
     nf = ni = nj = nc = 0
@@ -53,6 +74,12 @@ def main():
                          (name, ins["address"], j["taken"], j["executed"]))
             if f["object"] in objs and ins["disassembly"] is None:
                 fail("%s %s: no disassembly" % (name, ins["address"]))
+            texts = whole.get(f["object"])
+            if texts is not None and ins["disassembly"] is not None:
+                want = texts.get(int(ins["address"], 16))
+                if ins["disassembly"] != want:
+                    fail("%s %s: disassembly '%s', objdump of the whole object has '%s'" %
+                         (name, ins["address"], ins["disassembly"], want))
         if self_sum != f["self"]:
             fail("%s: instructions add up to %s, the function's self cost is %s" %
                  (name, self_sum, f["self"]))

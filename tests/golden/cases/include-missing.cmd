@@ -1,0 +1,1 @@
+cgannotate -I --tree=both -I=progs/fib.out --auto=no progs/fib.out

@@ -1,0 +1,1 @@
+for a in --fo=dot --merge=yes --show -x -I --sh --threshold=200 --context=-1 --part=0,2; do cgannotate progs/fib.out $a; echo "rc=$?" >&2; done; cgannotate --merge --diff progs/fib.out progs/fib.out; echo "rc=$?" >&2; cgannotate --diff progs/fib.out; echo "rc=$?" >&2; cd json && cgannotate; echo "rc=$?" >&2

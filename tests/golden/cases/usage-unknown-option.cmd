@@ -1,0 +1,1 @@
+"$(command -v cgannotate)" --bogus progs/fib.out
