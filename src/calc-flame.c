@@ -12,17 +12,6 @@ struct flame_name {
 	UT_hash_handle hh;
 };
 
-struct child_key {
-	size_t parent;
-	const char *name;          /* interned */
-};
-
-/* The node that is the child NAME of PARENT. */
-struct flame_child {
-	struct child_key key;
-	size_t node;
-	UT_hash_handle hh;
-};
 
 void flame_init(struct flame *fl, bool diff)
 {
@@ -67,25 +56,50 @@ static const char *intern(struct flame *fl, const char *funcname)
 	return e->text;
 }
 
+static size_t child_hash(size_t parent, const char *name)
+{
+	uint64_t h = (uint64_t)parent * 0x9e3779b97f4a7c15u ^
+		     (uint64_t)(uintptr_t)name * 0xc2b2ae3d27d4eb4fu;
+
+	return (size_t)(h ^ (h >> 31));
+}
+
+/* Twice the slots (or the first ones) of the table of children. */
+static void children_grow(struct flame *fl)
+{
+	size_t n = fl->child_mask ? 2 * (fl->child_mask + 1) : 4096;
+
+	free(fl->child_slots);
+	fl->child_slots = xcalloc(n, sizeof(*fl->child_slots));
+	fl->child_mask = n - 1;
+	for (size_t i = 0; i < fl->n; i++) {
+		size_t k = child_hash(fl->nodes[i].parent, fl->nodes[i].name) & fl->child_mask;
+
+		while (fl->child_slots[k] != 0)
+			k = (k + 1) & fl->child_mask;
+		fl->child_slots[k] = i + 1;
+	}
+}
+
+/* The node that is the child NAME of PARENT, made if new. */
 static size_t child_of(struct flame *fl, size_t parent, const char *name)
 {
-	struct child_key key;
-	struct flame_child *c;
+	size_t k;
 
-	memset(&key, 0, sizeof(key));
-	key.parent = parent;
-	key.name = name;
-	HASH_FIND(hh, fl->child_table, &key, sizeof(key), c);
-	if (c != NULL)
-		return c->node;
+	if (2 * (fl->n + 1) > fl->child_mask)
+		children_grow(fl);
+	for (k = child_hash(parent, name) & fl->child_mask; fl->child_slots[k] != 0;
+	     k = (k + 1) & fl->child_mask) {
+		const struct flame_node *v = &fl->nodes[fl->child_slots[k] - 1];
+
+		if (v->parent == parent && v->name == name)
+			return fl->child_slots[k] - 1;
+	}
 	xgrow(&fl->nodes, &fl->cap, fl->n + 1, sizeof(*fl->nodes));
 	memset(&fl->nodes[fl->n], 0, sizeof(*fl->nodes));
 	fl->nodes[fl->n].parent = parent;
 	fl->nodes[fl->n].name = name;
-	c = xmalloc(sizeof(*c));
-	c->key = key;
-	c->node = fl->n;
-	HASH_ADD(hh, fl->child_table, key, sizeof(key), c);
+	fl->child_slots[k] = fl->n + 1;
 	return fl->n++;
 }
 
@@ -238,30 +252,23 @@ static void order_nodes(struct flame *fl)
 
 void flame_finish(struct flame *fl)
 {
-	struct flame_child *c, *tmp;
-
 	sum_widths(fl);
 	order_nodes(fl);
-	HASH_ITER(hh, fl->child_table, c, tmp) {
-		HASH_DEL(fl->child_table, c);
-		free(c);
-	}
+	free(fl->child_slots);
+	fl->child_slots = NULL;
+	fl->child_mask = 0;
 }
 
 void flame_release(struct flame *fl)
 {
 	struct flame_name *e, *tmp;
-	struct flame_child *c, *ctmp;
 
 	HASH_ITER(hh, fl->name_table, e, tmp) {
 		HASH_DEL(fl->name_table, e);
 		free(e->text);
 		free(e);
 	}
-	HASH_ITER(hh, fl->child_table, c, ctmp) {
-		HASH_DEL(fl->child_table, c);
-		free(c);
-	}
+	free(fl->child_slots);
 	free(fl->nodes);
 	free(fl->names);
 	memset(fl, 0, sizeof(*fl));

@@ -41,7 +41,6 @@ struct flame_node {
 };
 
 struct flame_name;
-struct flame_child;
 
 struct flame {
 	struct flame_node *nodes;  /* preorder once finished */
@@ -53,7 +52,9 @@ struct flame {
 	size_t depth;              /* the number of rows: the deepest depth + 1 */
 	bool diff;                 /* two sides */
 	struct flame_name *name_table;
-	struct flame_child *child_table;
+	size_t *child_slots;       /* 1 + the nodes, by (parent, name), open addressing;
+				      until flame_finish */
+	size_t child_mask;
 };
 
 /* An empty tree; DIFF: it will hold two sides. */
