@@ -1,5 +1,6 @@
 #include "calc-stacks.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,18 @@ typedef unsigned __int128 wide_t;
 #define NONE ((size_t)-1)
 
 /* --- the graph -------------------------------------------------------- */
+
+/* A breadth-first search from a node through its component, taken as far
+ * as the nodes asked for so far: by pos, the pos of each found node's
+ * parent (the start's: itself; not found yet: NONE32).  Positions, 32
+ * bits: the largest components are searched from hundreds of entries. */
+struct bfs {
+	uint32_t *parent;
+	uint32_t *queue;
+	uint32_t head, tail;
+};
+
+#define NONE32 UINT32_MAX
 
 /* Functions are numbered as in the profile; a "node" is a function that
  * holds others (inlined code, jumped-into code) or itself, and only nodes
@@ -32,11 +45,12 @@ struct stack_graph {
 	bool *internal;            /* by slot: the call stays in its component */
 	size_t *istart;            /* node v's calls inside its component: */
 	size_t *inside;            /* nodes inside[istart[v] .. istart[v + 1]) */
+	uint32_t *inside_pos;      /* by the same index: the node's pos */
 	size_t *edge_slot;         /* each edge, function by function in out-list
 				      order: its slot, NONE for a node calling itself */
 	size_t nedges;
-	size_t **route;            /* by node m: the parent of each node of m's component
-				      (by pos) on the shortest ways from m, made when needed */
+	struct bfs **route;        /* by node m: the shortest ways from m through its
+				      component, found when needed */
 	size_t *hub;               /* by component: the node large ones route through,
 				      NONE until needed */
 	size_t *to_hub;            /* by node: the next node on a shortest way to its
@@ -245,10 +259,13 @@ static void graph_components(struct stack_graph *g)
 		}
 	}
 	g->inside = xcalloc_n(g->istart[n], sizeof(*g->inside));
+	g->inside_pos = xcalloc_n(g->istart[n], sizeof(*g->inside_pos));
 	for (size_t v = 0, j = 0; v < n; v++)
 		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-			if (g->internal[k])
+			if (g->internal[k]) {
+				g->inside_pos[j] = (uint32_t)g->pos[g->target[k]];
 				g->inside[j++] = g->target[k];
+			}
 	free(fill);
 }
 
@@ -278,7 +295,11 @@ void stack_graph_free(struct stack_graph *g)
 	if (g == NULL)
 		return;
 	for (size_t v = 0; v < g->n; v++)
-		free(g->route[v]);
+		if (g->route[v] != NULL) {
+			free(g->route[v]->parent);
+			free(g->route[v]->queue);
+			free(g->route[v]);
+		}
 	free(g->route);
 	free(g->hub);
 	free(g->to_hub);
@@ -295,40 +316,44 @@ void stack_graph_free(struct stack_graph *g)
 	free(g->internal);
 	free(g->istart);
 	free(g->inside);
+	free(g->inside_pos);
 	free(g->edge_slot);
 	free(g);
 }
 
-/* The parents, by pos, of the nodes of M's component on shortest ways
- * from M through it (M's own: NONE). */
-static const size_t *route_from(struct stack_graph *g, size_t m)
+/* The search from M, taken on until it has found V (of M's component).
+ * Stopping early changes nothing: a node's parent is the one it is found
+ * from, in the same order however far the search goes. */
+static const uint32_t *route_from(struct stack_graph *g, size_t m, size_t v)
 {
-	size_t c = g->comp[m], size = g->comp_start[c + 1] - g->comp_start[c];
-	size_t *parent, *queue, head = 0, tail = 0;
+	const size_t *members = g->member + g->comp_start[g->comp[m]];
+	struct bfs *b = g->route[m];
 
-	if (g->route[m] != NULL)
-		return g->route[m];
-	parent = xmalloc((size ? size : 1) * sizeof(*parent));
-	queue = xmalloc((size ? size : 1) * sizeof(*queue));
-	for (size_t i = 0; i < size; i++)
-		parent[i] = NONE;
-	queue[tail++] = m;
-	parent[g->pos[m]] = m;
-	while (head < tail) {
-		size_t v = queue[head++];
+	if (b == NULL) {
+		size_t size = g->comp_start[g->comp[m] + 1] - g->comp_start[g->comp[m]];
 
-		for (size_t k = g->istart[v]; k < g->istart[v + 1]; k++) {
-			size_t t = g->inside[k];
+		b = g->route[m] = xmalloc(sizeof(*b));
+		b->parent = xmalloc(size * sizeof(*b->parent));
+		b->queue = xmalloc(size * sizeof(*b->queue));
+		memset(b->parent, 0xff, size * sizeof(*b->parent));
+		b->head = b->tail = 0;
+		b->queue[b->tail++] = (uint32_t)g->pos[m];
+		b->parent[g->pos[m]] = (uint32_t)g->pos[m];
+	}
+	while (b->parent[g->pos[v]] == NONE32 && b->head < b->tail) {
+		uint32_t pu = b->queue[b->head++];
+		size_t u = members[pu];
 
-			if (parent[g->pos[t]] == NONE) {
-				parent[g->pos[t]] = v;
-				queue[tail++] = t;
+		for (size_t k = g->istart[u]; k < g->istart[u + 1]; k++) {
+			uint32_t t = g->inside_pos[k];
+
+			if (b->parent[t] == NONE32) {
+				b->parent[t] = pu;
+				b->queue[b->tail++] = t;
 			}
 		}
 	}
-	parent[g->pos[m]] = NONE;
-	free(queue);
-	return g->route[m] = parent;
+	return b->parent;
 }
 
 /* The nodes of component C with their calls reversed (inside C): the
@@ -719,13 +744,15 @@ static size_t way(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
 	size_t n = 0;
 
 	if (!e->via_hub) {
-		const size_t *parent = route_from(g, m);
+		const uint32_t *parent = route_from(g, m, v);
+		const size_t *members = g->member + g->comp_start[g->comp[m]];
+		uint32_t pm = (uint32_t)g->pos[m];
 
-		for (size_t u = v; u != m; u = parent[g->pos[u]])
+		for (uint32_t u = (uint32_t)g->pos[v]; u != pm; u = parent[u])
 			n++;
 		xgrow(path, cap, n, sizeof(**path));
-		for (size_t u = v, d = n; u != m; u = parent[g->pos[u]])
-			(*path)[--d] = u;
+		for (uint32_t u = (uint32_t)g->pos[v], d = (uint32_t)n; u != pm; u = parent[u])
+			(*path)[--d] = members[u];
 		return n;
 	}
 	size_t h = hub_of(g, g->comp[m]), back = 0;
@@ -1024,6 +1051,7 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 {
 	struct est e;
 	wide_t all = 0;
+	size_t needed = 0;
 
 	memset(&e, 0, sizeof(e));
 	e.g = g;
@@ -1042,11 +1070,14 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 	table_grow(&e);
 	/* Each context of at least tau may go on as a stack of its own down
 	 * to every function below it: where that makes too many, fewer
-	 * contexts are split in proportion. */
+	 * contexts are split in proportion.  Every function with a cost of
+	 * its own needs a stack whatever tau is: only those beyond count. */
 	e.tau = clamp64((all + STACKS_PRUNE - 1) / STACKS_PRUNE);
 	if (e.tau == 0)
 		e.tau = 1;
-	while (estimate(&e) > STACKS_MAX && e.tau < all / 4)
+	for (size_t v = 0; v < g->n; v++)
+		needed += g->node[v] == v && e.self[v] > 0;
+	while (estimate(&e) > STACKS_MAX + needed && e.tau < all / 4)
 		e.tau *= 4;
 	for (size_t f = 0; f < e.nframes; f++) {
 		size_t up = e.frames[f].parent;

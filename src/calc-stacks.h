@@ -38,7 +38,8 @@
 #include "model-profile.h"
 
 #define STACKS_PRUNE 10000
-/* The most stacks an estimate makes before it follows fewer contexts. */
+/* The most stacks an estimate makes, beyond one for each function with a
+ * cost of its own, before it follows fewer contexts. */
 #define STACKS_MAX 100000
 #define STACKS_ROOT ((size_t)-1)
 
