@@ -433,9 +433,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		have_stacks = p.focused || opt->format != FORMAT_HTML ||
 			      !negative_self(&p, cols.primary);
 		have_job = have_stacks && opt->format == FORMAT_HTML && !p.focused;
-		if (have_job)
-			flame_job_start(&job, &p, cols.primary);
-		else if (have_stacks)
+		if (have_stacks && !have_job)
 			stacks_estimate(&stacks, &p, cols.primary);
 	}
 	/* Flame frames name functions by their place in the model, which
@@ -455,8 +453,11 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 			cycles_mark(&p, cols.primary);
 	}
 	if (opt->format == FORMAT_HTML)
-		/* dot draws the call graph while the page is written. */
+		/* dot draws the call graph while the page is written: the
+		 * longest of the jobs, so it goes first. */
 		html_graph_start(&graph, &p, opt, &cols);
+	if (have_job)
+		flame_job_start(&job, &p, cols.primary);
 	if (opt->format == FORMAT_FOLDED) {
 		report_folded(out, &stacks);
 	} else if (opt->format == FORMAT_FLAMEGRAPH) {
