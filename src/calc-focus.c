@@ -613,24 +613,33 @@ static void focus_functions(struct profile *p, const struct focused *fc, const s
  * are marked in DROP (by edge, in out-list order). */
 static void focus_calls(struct profile *p, struct focused *fc, const size_t *node)
 {
-	size_t ev = fc->event, nev = p->nevents;
+	size_t ev = fc->event, nev = p->nevents, nedges = 0, k = 0;
 	cost_t *cost = xmalloc((nev + 1) * sizeof(*cost));
+	struct pair **pairs;
+	bool *inside;
 
 	for (size_t i = 0; i < p->nfuncs; i++)
-		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
+		nedges += p->func_list[i]->nout;
+	/* Each edge's pair, found once: the second pass needs it again. */
+	pairs = xmalloc((nedges ? nedges : 1) * sizeof(*pairs));
+	inside = xmalloc(nedges ? nedges : 1);
+	for (size_t i = 0; i < p->nfuncs; i++)
+		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out, k++) {
 			size_t u = node[i], w = node[e->key.callee->index];
-			struct pair *pr = u == w ? NULL : find_pair(fc, u, w);
 
-			if (pr != NULL)
-				pr->recorded += count_of(edge_cost(p, e, cost), ev);
+			inside[k] = u == w;
+			pairs[k] = u == w ? NULL : find_pair(fc, u, w);
+			if (pairs[k] != NULL)
+				pairs[k]->recorded += count_of(edge_cost(p, e, cost), ev);
 		}
+	k = 0;
 	for (size_t i = 0; i < p->nfuncs; i++)
-		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
-			size_t u = node[i], w = node[e->key.callee->index];
-			const struct pair *pr = u == w ? NULL : find_pair(fc, u, w);
+		for (struct edge *e = p->func_list[i]->out; e; e = e->next_out, k++) {
+			size_t u = node[i];
+			const struct pair *pr = pairs[k];
 			cost_t was = count_of(edge_cost(p, e, cost), ev), now, num, den;
 
-			if (u == w) {
+			if (inside[k]) {
 				num = fc->incl[u];
 				den = fc->all[u];
 				now = scaled(was, num, den);
@@ -659,6 +668,8 @@ static void focus_calls(struct profile *p, struct focused *fc, const size_t *nod
 			scale_vector(cost, nev, num, den, ev, now);
 			edge_set(p, e, cost, cost[nev]);
 		}
+	free(pairs);
+	free(inside);
 	free(cost);
 }
 
