@@ -114,6 +114,10 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 		if (s->frames[f].func->index + 1 > nfuncs)
 			nfuncs = s->frames[f].func->index + 1;
 	name_of = xcalloc(nfuncs ? nfuncs : 1, sizeof(*name_of));
+	/* At most a node per frame: room made once, not by doubling. */
+	xgrow(&fl->nodes, &fl->cap, fl->n + s->n, sizeof(*fl->nodes));
+	while (2 * (fl->n + s->n) > fl->child_mask)
+		children_grow(fl);
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
 		size_t parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : node_of[sf->parent];
