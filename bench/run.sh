@@ -45,6 +45,7 @@ while [ $# -gt 0 ]; do
 done
 here=$(cd "$(dirname "$0")" && pwd)
 cga=${1:-${CGANNOTATE:-$here/../src/cgannotate}}
+case $cga in /*) ;; *) cga=$PWD/$cga ;; esac
 runs=${RUNS:-3}
 opts="--inclusive=yes --tree=both"
 work=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-bench.XXXXXX")

@@ -13,6 +13,7 @@
 #include "calc-asm.h"
 #include "read-aprof.h"
 #include "report-aprof.h"
+#include "cpus.h"
 #include "diag.h"
 #include "read-callgrind.h"
 #include "report-columns.h"
@@ -362,12 +363,16 @@ static void *flame_job_run(void *arg)
 	return NULL;
 }
 
-/* Start JOB on P for EVENT: on another thread if one can be made. */
-static void flame_job_start(struct flame_job *job, const struct profile *p, size_t event)
+/* Start JOB on P for EVENT: on another thread if one can be made and
+ * there is a CPU for it besides the BUSY ones (the page's, dot's); three
+ * on two CPUs made dot, the longest, wait its turns. */
+static void flame_job_start(struct flame_job *job, const struct profile *p, size_t event,
+			    size_t busy)
 {
 	job->p = p;
 	job->event = event;
-	job->running = pthread_create(&job->thread, NULL, flame_job_run, job) == 0;
+	job->running = cpus_usable() > busy &&
+		       pthread_create(&job->thread, NULL, flame_job_run, job) == 0;
 	if (!job->running)
 		flame_job_work(job);
 }
@@ -457,7 +462,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		 * longest of the jobs, so it goes first. */
 		html_graph_start(&graph, &p, opt, &cols);
 	if (have_job)
-		flame_job_start(&job, &p, cols.primary);
+		flame_job_start(&job, &p, cols.primary, graph.pid != 0 ? 2 : 1);
 	if (opt->format == FORMAT_FOLDED) {
 		report_folded(out, &stacks);
 	} else if (opt->format == FORMAT_FLAMEGRAPH) {

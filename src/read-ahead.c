@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpus.h"
 #include "diag.h"
 #include "read-number.h"
 #include "xalloc.h"
@@ -581,13 +582,6 @@ static void *read_ahead(void *arg)
 
 /* --- the reader's side ------------------------------------------------------ */
 
-static bool several_cpus(void)
-{
-	cpu_set_t set;
-
-	return sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 1;
-}
-
 /* CGANNOTATE_READ_AHEAD=no reads on one thread always; =yes on two
  * whenever it can, whatever the size and the CPUs, and the thread sums
  * every block (*ALWAYS): to test it on small inputs, whose one block
@@ -606,7 +600,7 @@ static bool wanted(const struct input *in, bool *always, bool *split, size_t *li
 	*always = e != NULL && (strcmp(e, "yes") == 0 || *split || *limit > 0);
 	if (in->gz != NULL || (e != NULL && strcmp(e, "no") == 0))
 		return false;
-	return *always || (in->size >= AHEAD_MIN_SIZE && several_cpus());
+	return *always || (in->size >= AHEAD_MIN_SIZE && cpus_usable() > 1);
 }
 
 /* Keep the reader on the CPU it is on and the thread off it, while
