@@ -7,11 +7,15 @@
  *     drew (the picture stays readable where scripts do not run); this
  *     script runs at its end and takes the frames from the document;
  *   - the HTML report, whose script calls cgaFlame.build() to draw the
- *     same picture from the report's data, then cgaFlame.attach().
+ *     same picture from the report's data, then cgaFlame.attach().  There
+ *     every frame is known, but only those at least MIN_WIDTH wide are
+ *     made: a zoom makes the others as they grow wide enough (a page
+ *     holds five to ten times more frames than are that wide at first).
  *
- * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]> in
- * preorder, each with a <title> (the name, a newline, the counts), a
- * <rect> and a <text>.  The geometry is in the root's data attributes. */
+ * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]>, each
+ * with a <title> (the name, a newline, the counts), a <rect> and a <text>;
+ * in the SVG all of them, in preorder.  The geometry is in the root's data
+ * attributes. */
 'use strict';
 
 /* exported cgaFlame */
@@ -109,7 +113,8 @@ const cgaFlame = (function () {
 	}
 
 	/* Draw the flame graph of TREE (the report's "flame" object) into a
-	 * new <svg> element, frames narrower than MIN_WIDTH hidden. */
+	 * new <svg> element; frames narrower than MIN_WIDTH are made when a
+	 * zoom widens them. */
 	function build(tree, subtitle) {
 		const diff = tree.diff;
 		const stride = diff ? 5 : 3;
@@ -141,7 +146,7 @@ const cgaFlame = (function () {
 				' each frame as wide as the larger of the two'
 			: tree.event + ': ' + groupDigits(tree.total) + '.';
 		text({ id: 'cga-details', x: XPAD, y: height - 12 }, details, svg);
-		const frames = make('g', { id: 'cga-frames' }, svg);
+		const group = make('g', { id: 'cga-frames' }, svg);
 		const drawnTotal = Number(tree.drawn_total);
 		const scale = drawnTotal > 0 ? (WIDTH - 2 * XPAD) / drawnTotal : 0;
 		const rowY = row => tree.down ? TOP + row * ROW : height - BOTTOM - (row + 1) * ROW;
@@ -170,55 +175,51 @@ const cgaFlame = (function () {
 			for (let i = 0; i < n; i++)
 				maxChange = Math.max(maxChange, Math.abs(own[i]));
 
-		const frame = (name, row, x, w, count, old, fill) => {
-			const g = make('g', { class: dark(fill) ? 'frame dark' : 'frame', 'data-c': count }, frames);
-			if (diff)
-				g.setAttribute('data-o', old);
-			const title = make('title', {}, g);
-			title.textContent = name + '\n' + countsLine(look, count, old);
-			const y = rowY(row);
-			make('rect', { x: x.toFixed(2), y: y.toFixed(1), width: w.toFixed(2),
-				height: ROW - 1, fill, rx: 2, ry: 2 }, g);
-			text({ x: (x + 3).toFixed(2), y: (y + 10.5).toFixed(1) }, fitted(name, w), g);
-			if (w < MIN_WIDTH)
-				g.style.display = 'none';
-		};
-		frame('all', 0, XPAD, WIDTH - 2 * XPAD, tree.total, tree.old_total,
-			diff ? diverging(0, 0) : warm('all'));
+		/* The frames as attach() knows them; "all" first, then the tree's. */
+		const frames = [{
+			index: 0, name: 'all', count: tree.total, old: diff ? tree.old_total : null,
+			x: 0, w: WIDTH - 2 * XPAD, depth: 0, parent: -1, end: 0, change: 0, g: null,
+		}];
 		const offset = new Float64Array(n + 1);
 		const next = new Float64Array(n + 1);
 		for (let i = 0; i < n; i++) {
-			const name = tree.names[tree.nodes[i * stride]];
-			const count = tree.nodes[i * stride + 2];
-			const old = diff ? tree.nodes[i * stride + 3] : 0;
-			const drawn = Number(diff ? tree.nodes[i * stride + 4] : count);
-			const p = parents[i];
-			const slot = p + 1;
+			const drawn = Number(tree.nodes[i * stride + (diff ? 4 : 2)]);
+			const slot = parents[i] + 1;
 			offset[i + 1] = next[slot];
 			next[slot] += drawn;
 			next[i + 1] = offset[i + 1];
-			frame(name, tree.nodes[i * stride + 1] + 1, XPAD + offset[i + 1] * scale,
-				drawn * scale, count, old, diff ? diverging(own[i], maxChange) : warm(name));
+			frames.push({
+				index: i + 1, name: tree.names[tree.nodes[i * stride]],
+				count: tree.nodes[i * stride + 2], old: diff ? tree.nodes[i * stride + 3] : null,
+				x: offset[i + 1] * scale, w: drawn * scale, depth: tree.nodes[i * stride + 1] + 1,
+				parent: parents[i] + 1, end: 0, change: diff ? own[i] : 0, g: null,
+			});
 		}
+		/* Make frame F's element, at its place at full width. */
+		const draw = f => {
+			const fill = diff ? diverging(f.change, maxChange) : warm(f.name);
+			const g = make('g', { class: dark(fill) ? 'frame dark' : 'frame', 'data-c': f.count }, group);
+			if (diff)
+				g.setAttribute('data-o', f.old);
+			f.info = countsLine(look, f.count, f.old);
+			make('title', {}, g).textContent = f.name + '\n' + f.info;
+			const y = rowY(f.depth);
+			f.rect = make('rect', { x: (XPAD + f.x).toFixed(2), y: y.toFixed(1), width: f.w.toFixed(2),
+				height: ROW - 1, fill, rx: 2, ry: 2 }, g);
+			f.label = text({ x: (XPAD + f.x + 3).toFixed(2), y: (y + 10.5).toFixed(1) },
+				fitted(f.name, f.w), g);
+			f.g = g;
+		};
+		for (const f of frames)
+			if (f.w >= MIN_WIDTH)
+				draw(f);
+		svg.cgaFrames = { frames, draw };
 		return svg;
 	}
 
-	/* Hover, zoom and search over the frames of SVG.  OPTIONS.open, if
-	 * given, is called with a frame's name on a plain click (the HTML
-	 * report opens the function's page); a click with Shift zooms then. */
-	function attach(svg, options) {
-		options = options || {};
-		const data = svg.dataset;
-		const down = data.down === '1';
-		const height = svg.viewBox.baseVal.height || Number(svg.getAttribute('height'));
-		const full = WIDTH - 2 * XPAD;
-		const total = Number(data.total);
-		const details = svg.querySelector('#cga-details');
-		const matched = svg.querySelector('#cga-matched');
-		const unzoom = svg.querySelector('#cga-unzoom');
-		const restDetails = details.textContent;
+	/* The frames the SVG's document holds, all drawn. */
+	function framesOf(svg, down, height) {
 		const frames = [];
-		const byElement = new Map();
 		const stack = [];
 
 		for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
@@ -239,8 +240,31 @@ const cgaFlame = (function () {
 			};
 			stack.push(f.index);
 			frames.push(f);
-			byElement.set(g, f);
 		}
+		return frames;
+	}
+
+	/* Hover, zoom and search over the frames of SVG.  OPTIONS.open, if
+	 * given, is called with a frame's name on a plain click (the HTML
+	 * report opens the function's page); a click with Shift zooms then. */
+	function attach(svg, options) {
+		options = options || {};
+		const data = svg.dataset;
+		const down = data.down === '1';
+		const height = svg.viewBox.baseVal.height || Number(svg.getAttribute('height'));
+		const full = WIDTH - 2 * XPAD;
+		const total = Number(data.total);
+		const details = svg.querySelector('#cga-details');
+		const matched = svg.querySelector('#cga-matched');
+		const unzoom = svg.querySelector('#cga-unzoom');
+		const restDetails = details.textContent;
+		const made = svg.cgaFrames;
+		const frames = made ? made.frames : framesOf(svg, down, height);
+		const byElement = new Map();
+
+		for (const f of frames)
+			if (f.g)
+				byElement.set(f.g, f);
 		/* Each frame's descendants are the frames up to END. */
 		for (let i = frames.length - 1; i >= 0; i--) {
 			let e = i + 1;
@@ -249,11 +273,27 @@ const cgaFlame = (function () {
 			frames[i].end = e;
 		}
 
+		/* Set CLASS of F's element (when it is made) to ON. */
+		function mark(f, cls, on) {
+			f[cls] = on;
+			if (f.g)
+				f.g.classList.toggle(cls, on);
+		}
+
 		function place(f, x, w) {
 			const visible = w >= MIN_WIDTH;
-			f.g.style.display = visible ? '' : 'none';
-			if (!visible)
+			if (!visible) {
+				if (f.g)
+					f.g.style.display = 'none';
 				return;
+			}
+			if (!f.g) {
+				made.draw(f);
+				byElement.set(f.g, f);
+				for (const cls of ['cga-match', 'cga-ancestor'])
+					f.g.classList.toggle(cls, !!f[cls]);
+			}
+			f.g.style.display = '';
 			f.rect.setAttribute('x', (XPAD + x).toFixed(2));
 			f.rect.setAttribute('width', w.toFixed(2));
 			f.label.setAttribute('x', (XPAD + x + 3).toFixed(2));
@@ -267,7 +307,7 @@ const cgaFlame = (function () {
 				ancestors.add(a);
 			const scale = f.w > 0 ? full / f.w : 0;
 			for (const g of frames) {
-				g.g.classList.toggle('cga-ancestor', ancestors.has(g.index));
+				mark(g, 'cga-ancestor', ancestors.has(g.index));
 				if (g === f || ancestors.has(g.index))
 					place(g, 0, full);
 				else if (g.index > f.index && g.index < f.end)
@@ -280,7 +320,7 @@ const cgaFlame = (function () {
 		}
 		function reset() {
 			for (const f of frames) {
-				f.g.classList.remove('cga-ancestor');
+				mark(f, 'cga-ancestor', false);
 				place(f, f.x, f.w);
 			}
 			zoomed = null;
@@ -295,7 +335,7 @@ const cgaFlame = (function () {
 			let count = 0;
 			for (const f of frames) {
 				const hit = re !== null && re.test(f.name);
-				f.g.classList.toggle('cga-match', hit);
+				mark(f, 'cga-match', hit);
 				if (inside >= 0 && f.depth > inside)
 					continue;
 				inside = -1;

@@ -12,6 +12,9 @@
  *     their counts and costs, and the instructions and jumps it has;
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
+ *   - a zoom into a frame draws its descendants at their widths scaled,
+ *     making those that were too narrow to be drawn, and hides the rest;
+ *     the reset puts every frame back;
  *   - aprof reports: the routine table against the JSON's routines, its
  *     sorting and filter, a routine's page with its plot;
  *   - no view scrolls sideways in a window 1366 pixels wide;
@@ -286,6 +289,69 @@ async function checkFlame(page, kase) {
 	return null;
 }
 
+/* Zoom into the frame with the most descendants that were too narrow to
+ * be drawn and are wide enough zoomed (else the widest below "all" with
+ * children), then reset: each drawn frame must sit where its share puts
+ * it. */
+async function checkZoom(page) {
+	await goTo(page, '#flame');
+	return page.eval(`(() => {
+		const flame = window.cgaReport.flame;
+		if (!flame || flame.frames.length < 2)
+			return null;
+		const frames = flame.frames;
+		const full = frames[0].w;
+		let pick = null, best = -1;
+		for (const f of frames) {
+			if (f.depth === 0 || f.end === f.index + 1)
+				continue;
+			let hidden = 0;
+			for (let i = f.index + 1; i < f.end; i++)
+				hidden += !frames[i].g && frames[i].w * full / f.w >= 0.1;
+			if (hidden > best || (hidden === best && f.w > pick.w)) {
+				pick = f;
+				best = hidden;
+			}
+		}
+		if (pick === null)
+			return null;
+		const shown = f => f.g && f.g.style.display !== 'none';
+		const at = f => [Number(f.rect.getAttribute('x')), Number(f.rect.getAttribute('width'))];
+		const near = (a, b) => Math.abs(a - b) <= 0.011;
+		const xpad = Number(flame.svg.dataset.xpad);
+		const check = (zoomed) => {
+			const scale = zoomed ? full / pick.w : 1;
+			const ancestors = new Set();
+			for (let a = zoomed ? pick.parent : -1; a >= 0; a = frames[a].parent)
+				ancestors.add(a);
+			for (const f of frames) {
+				let x = f.x, w = f.w;
+				if (zoomed && (f === pick || ancestors.has(f.index))) {
+					x = 0;
+					w = full;
+				} else if (zoomed && f.index > pick.index && f.index < pick.end) {
+					x = (f.x - pick.x) * scale;
+					w = f.w * scale;
+				} else if (zoomed) {
+					w = 0;
+				}
+				const want = w >= 0.1;
+				if (want !== !!shown(f))
+					return f.name + (want ? ' is not drawn' : ' is drawn') + ' at width ' + w.toFixed(3) +
+						(zoomed ? ' zoomed into ' + pick.name : ' after the reset');
+				if (want && (!near(at(f)[0], xpad + x) || !near(at(f)[1], w)))
+					return f.name + ' at ' + at(f) + ', not ' + [xpad + x, w] +
+						(zoomed ? ' zoomed into ' + pick.name : ' after the reset');
+			}
+			return null;
+		};
+		flame.zoom(pick);
+		const zoomed = check(true);
+		flame.reset();
+		return zoomed || check(false);
+	})()`);
+}
+
 async function checkCallgraph(page, kase) {
 	await goTo(page, '#callgraph');
 	const r = await page.eval(`({ nodes: document.querySelectorAll('svg.callgraph g.node').length,
@@ -411,6 +477,7 @@ async function runCase(browser, kase) {
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
 			checkPages(page, json, data, kase.pages || 8));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
+		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
 		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
 		if (kase.hostile)
 			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
