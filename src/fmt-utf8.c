@@ -1,6 +1,11 @@
 #include "fmt-utf8.h"
 
 #include <stdint.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+const char utf8_replacement[] = "\xef\xbf\xbd";
 
 size_t utf8_length(const unsigned char *s, size_t n)
 {
@@ -28,4 +33,35 @@ size_t utf8_length(const unsigned char *s, size_t n)
 	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
 		return 0;
 	return len;
+}
+
+size_t utf8_char(const unsigned char *s, size_t n, const char *keep, bool *text)
+{
+	size_t len = utf8_length(s, n);
+
+	if (len > 1)
+		*text = !(len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe);
+	else
+		*text = len == 1 && *s != 0x7f &&
+			(*s >= 0x20 || (*s != '\0' && strchr(keep, *s) != NULL));
+	return len ? len : 1;
+}
+
+char *utf8_clean(const char *s, const char *keep)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), o = 0;
+	char *t = xmalloc(3 * n + 1);
+
+	while (n > 0) {
+		bool text;
+		size_t len = utf8_char(p, n, keep, &text);
+
+		memcpy(t + o, text ? (const char *)p : utf8_replacement, text ? len : 3);
+		o += text ? len : 3;
+		p += len;
+		n -= len;
+	}
+	t[o] = '\0';
+	return t;
 }

@@ -6,23 +6,8 @@
 #include "fmt-utf8.h"
 #include "xalloc.h"
 
-static const char replacement[] = "\xef\xbf\xbd";   /* U+FFFD */
-
-/* The length of the character at S (N > 0 bytes left): a valid UTF-8
- * sequence, else one byte.  *TEXT tells whether XML 1.0 allows it: valid,
- * not a control character other than tab, newline and carriage return, not
- * U+FFFE or U+FFFF. */
-static size_t char_length(const unsigned char *s, size_t n, bool *text)
-{
-	size_t len = utf8_length(s, n);
-
-	if (len > 1)
-		*text = !(len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe);
-	else
-		*text = len == 1 && (*s >= 0x20 || *s == '\t' || *s == '\n' || *s == '\r') &&
-			*s != 0x7f;
-	return len ? len : 1;
-}
+/* The control characters XML 1.0 allows. */
+static const char xml_controls[] = "\t\n\r";
 
 static const char *reference_of(unsigned char c)
 {
@@ -49,13 +34,13 @@ void xml_escape(FILE *out, const char *s, size_t n)
 			p++;
 			continue;
 		}
-		len = ref != NULL ? 1 : char_length(p, (size_t)(end - p), &text);
+		len = ref != NULL ? 1 : utf8_char(p, (size_t)(end - p), xml_controls, &text);
 		if (ref == NULL && text) {
 			p += len;
 			continue;
 		}
 		fwrite(run, 1, (size_t)(p - run), out);
-		fputs(ref != NULL ? ref : replacement, out);
+		fputs(ref != NULL ? ref : utf8_replacement, out);
 		p += len;
 		run = p;
 	}
@@ -69,26 +54,7 @@ void xml_puts(FILE *out, const char *s)
 
 char *xml_clean(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), o = 0;
-	char *t = xmalloc(3 * n + 1);
-
-	while (n > 0) {
-		bool text;
-		size_t len = char_length(p, n, &text);
-
-		if (text) {
-			memcpy(t + o, p, len);
-			o += len;
-		} else {
-			memcpy(t + o, replacement, 3);
-			o += 3;
-		}
-		p += len;
-		n -= len;
-	}
-	t[o] = '\0';
-	return t;
+	return utf8_clean(s, xml_controls);
 }
 
 size_t xml_nchars(const char *s)

@@ -60,23 +60,22 @@ static void warn_past_end(FILE *out, const char *src, bool newer)
 	fprintf(out, "@@\n%s", warn_rule);
 }
 
-/* Open NAME in the first include directory that has it.  A directory of
- * that name is not it: it would read as an empty file. */
-static FILE *open_source(const struct options *opt, const char *name, char **path,
-			 const char **dir)
+FILE *annotate_open_source(const struct options *opt, const char *name, char **path,
+			   const char **dir)
 {
 	for (size_t i = 0; i < opt->ninclude; i++) {
 		char *try = xasprintf("%s%s", opt->include_dirs[i], name);
 		FILE *f = fopen(try, "r");
 		struct stat st;
 
-		if (f != NULL && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (f != NULL && (fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode))) {
 			fclose(f);
 			f = NULL;
 		}
 		if (f != NULL) {
 			*path = try;
-			*dir = opt->include_dirs[i];
+			if (dir != NULL)
+				*dir = opt->include_dirs[i];
 			return f;
 		}
 		free(try);
@@ -247,7 +246,7 @@ static void annotate_file(struct annotation *a, const char *name, bool user)
 {
 	const char *dir;
 	char *path;
-	FILE *f = open_source(a->opt, name, &path, &dir);
+	FILE *f = annotate_open_source(a->opt, name, &path, &dir);
 	struct pfile *pf;
 
 	if (f == NULL) {

@@ -18,4 +18,11 @@
 void annotate_sources(FILE *out, struct profile *p, const struct options *opt,
 		      const struct columns *c, struct table *t);
 
+/* Open source file NAME in the first include directory that has it (its
+ * path in *PATH, for the caller to free; the directory in *DIR unless DIR
+ * is NULL), or NULL.  A directory of that name is not it: it would read as
+ * an empty file. */
+FILE *annotate_open_source(const struct options *opt, const char *name, char **path,
+			   const char **dir);
+
 #endif

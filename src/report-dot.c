@@ -18,7 +18,6 @@
 /* Label lines of more characters are shortened (see fmt-name.h). */
 #define LABEL_MAX 60
 
-static const char replacement[] = "\xef\xbf\xbd";   /* U+FFFD */
 static const char times[] = "\xc3\x97";             /* U+00D7 */
 static const char plus_minus[] = "\xc2\xb1";        /* U+00B1 */
 
@@ -108,19 +107,6 @@ static void quoted_end(struct quoted *q)
 	fputc('"', q->out);
 }
 
-/* The length of the character at S (N > 0 bytes left): a valid UTF-8
- * sequence, else one byte.  *TEXT tells whether it is text: valid, and
- * neither a control character nor U+FFFE or U+FFFF, which XML (and so SVG)
- * forbids. */
-static size_t char_length(const unsigned char *s, size_t n, bool *text)
-{
-	size_t len = utf8_length(s, n);
-
-	*text = len > 1 ? !(len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
-		: len == 1 && *s >= 0x20 && *s != 0x7f;
-	return len ? len : 1;
-}
-
 /* Bytes written as they are: printable ASCII but for those escaped. */
 static size_t plain_run(const char *s, size_t n, bool colon)
 {
@@ -178,10 +164,10 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 			esc[1] = (char)*p;
 			quoted_put(q, esc, 2);
 			len = 1;
-		} else if ((len = char_length(p, n, &text)), text) {
+		} else if ((len = utf8_char(p, n, "", &text)), text) {
 			quoted_put(q, (const char *)p, len);
 		} else if (how == ESC_TEXT) {
-			quoted_put(q, replacement, 3);
+			quoted_put(q, utf8_replacement, 3);
 		} else {
 			for (size_t i = 0; i < len; i++) {
 				snprintf(esc, sizeof(esc), "\\x%02x", p[i]);
@@ -191,34 +177,6 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 		p += len;
 		n -= len;
 	}
-}
-
-/* ---- label text ---- */
-
-/* S with every character that is not text (see char_length) replaced by
- * U+FFFD.  A new string. */
-static char *clean_text(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), o = 0;
-	char *t = xmalloc(3 * n + 1);
-
-	while (n > 0) {
-		bool text;
-		size_t len = char_length(p, n, &text);
-
-		if (!text) {
-			memcpy(t + o, replacement, 3);
-			o += 3;
-		} else {
-			memcpy(t + o, p, len);
-			o += len;
-		}
-		p += len;
-		n -= len;
-	}
-	t[o] = '\0';
-	return t;
 }
 
 /* ---- nodes and edges ---- */
@@ -264,7 +222,7 @@ static const char *object_of(const struct func *f)
 /* Where F lives: "file [object]", the object by its base name. */
 static char *location(const struct func *f)
 {
-	char *file = clean_text(f->key.file->name), *obj, *line;
+	char *file = utf8_clean(f->key.file->name, ""), *obj, *line;
 	char *file_short = name_cut_middle(file, LABEL_MAX), *obj_short;
 	const char *object = object_of(f), *slash = strrchr(object, '/');
 
@@ -272,7 +230,7 @@ static char *location(const struct func *f)
 		free(file);
 		return file_short;
 	}
-	obj = clean_text(slash != NULL && slash[1] != '\0' ? slash + 1 : object);
+	obj = utf8_clean(slash != NULL && slash[1] != '\0' ? slash + 1 : object, "");
 	obj_short = name_cut_middle(obj, LABEL_MAX);
 	line = xasprintf("%s [%s]", file_short, obj_short);
 	free(file);
@@ -288,7 +246,7 @@ static char *location(const struct func *f)
  * [obj]", and no count, since nothing calls it (unless something does). */
 static void put_label(FILE *out, const struct dot *d, const struct func *f)
 {
-	char *name = clean_text(f->key.name), *shown = name_shorten(name, LABEL_MAX), *where = location(f);
+	char *name = utf8_clean(f->key.name, ""), *shown = name_shorten(name, LABEL_MAX), *where = location(f);
 	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
 	cost_t called = profile_times_called(d->p, f);
 	bool inlined = f->host != NULL, counted = !inlined || called != 0;
@@ -532,7 +490,7 @@ static void choose_nodes(struct dot *d, const struct profile *p, const struct ta
 static void put_comment(const struct dot *d, const struct profile *p,
 			const struct options *opt)
 {
-	char *event = clean_text(p->events[d->event].name);
+	char *event = utf8_clean(p->events[d->event].name, "");
 	char total[NUMFMT_COUNT_MAX];
 
 	numfmt_grouped(total, d->total);
@@ -544,7 +502,7 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	if (p->focused) {
 		fputs("; focused on", d->out);
 		for (size_t i = 0; i < opt->nfocus; i++) {
-			char *re = clean_text(opt->focus[i]);
+			char *re = utf8_clean(opt->focus[i], "");
 
 			fprintf(d->out, " '%s'", re);
 			free(re);

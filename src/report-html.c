@@ -5,13 +5,13 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "calc-asm.h"
 #include "diag.h"
 #include "fmt-json.h"
 #include "fmt-xml.h"
+#include "report-annotate.h"
 #include "report-dot.h"
 #include "report-json.h"
 #include "web-assets.h"
@@ -180,26 +180,6 @@ static void callgraph_write(struct json *j, struct html_graph *g)
 
 /* ---- source files ---- */
 
-static FILE *open_source(const struct options *opt, const char *name, char **path)
-{
-	for (size_t i = 0; i < opt->ninclude; i++) {
-		char *try = xasprintf("%s%s", opt->include_dirs[i], name);
-		FILE *f = fopen(try, "r");
-		struct stat st;
-
-		if (f != NULL && (fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode))) {
-			fclose(f);
-			f = NULL;
-		}
-		if (f != NULL) {
-			*path = try;
-			return f;
-		}
-		free(try);
-	}
-	return NULL;
-}
-
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -220,7 +200,7 @@ static bool near(const uint64_t *lines, size_t n, uint64_t k, uint64_t context, 
 static void write_source(struct json *j, const struct options *opt, const struct pfile *f)
 {
 	char *path = NULL, *buf = NULL;
-	FILE *src = open_source(opt, f->name, &path);
+	FILE *src = annotate_open_source(opt, f->name, &path, NULL);
 	uint64_t *lines, lineno = 0;
 	size_t n = 0, at = 0, cap = 0;
 	ssize_t len;
