@@ -581,14 +581,21 @@
 		go(hashOf(fs[0]));
 	}
 
+	/* A view whose part of the data is absent (or says why it is
+	 * missing) shows PARTS and the reason; true then. */
+	function showMissing(parts, part, none) {
+		if (part && !part.missing)
+			return false;
+		parts.push(el('p', { class: 'note' }, part ? part.missing : none));
+		app.replaceChildren(...parts);
+		return true;
+	}
+
 	function viewFlame() {
 		const parts = [header('#flame')];
 		const tree = data.flame;
-		if (!tree || tree.missing) {
-			parts.push(el('p', { class: 'note' }, tree ? tree.missing : 'No flame graph.'));
-			app.replaceChildren(...parts);
+		if (showMissing(parts, tree, 'No flame graph.'))
 			return;
-		}
 		const svg = cgaFlame.build(tree, data.mode === 'diff' ? data.inputs[1] + ' against ' +
 			data.inputs[0] : (data.command || data.file));
 		const result = el('span', { class: 'muted', role: 'status' });
@@ -675,11 +682,8 @@
 	function viewCallgraph() {
 		const parts = [header('#callgraph')];
 		const g = data.callgraph;
-		if (!g || g.missing) {
-			parts.push(el('p', { class: 'note' }, g ? g.missing : 'No call graph.'));
-			app.replaceChildren(...parts);
+		if (showMissing(parts, g, 'No call graph.'))
 			return;
-		}
 		const doc = new DOMParser().parseFromString(g.svg, 'image/svg+xml');
 		const svg = doc.documentElement;
 		if (svg.localName !== 'svg') {
