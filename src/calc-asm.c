@@ -72,8 +72,8 @@ static void select_funcs(struct asm_view *v, const struct options *opt,
 	size_t cap = 0;
 
 	for (size_t i = 0; i < opt->nasm_functions; i++)
-		if (regcomp(&res[i], opt->asm_functions[i], REG_EXTENDED | REG_NOSUB) != 0)
-			die(EXIT_USAGE, "invalid value '%s' for --asm-function", opt->asm_functions[i]);
+		options_regcomp(&res[i], opt->asm_functions[i], REG_EXTENDED | REG_NOSUB,
+				"asm-function");
 	for (size_t r = 0; r < nrows; r++)
 		if (matches(res, opt->nasm_functions, rows[r]->fullname, matched) ||
 		    (opt->asm_view && r < nshown))

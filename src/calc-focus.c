@@ -28,16 +28,8 @@ static void compile(struct patterns *ps, char *const *text, size_t n, const char
 	ps->re = xcalloc(n ? n : 1, sizeof(*ps->re));
 	ps->text = text;
 	ps->option = option;
-	for (ps->n = 0; ps->n < n; ps->n++) {
-		int err = regcomp(&ps->re[ps->n], text[ps->n], REG_EXTENDED | REG_NOSUB);
-
-		if (err != 0) {
-			char why[256];
-
-			regerror(err, &ps->re[ps->n], why, sizeof(why));
-			die(EXIT_USAGE, "invalid --%s '%s': %s", option, text[ps->n], why);
-		}
-	}
+	for (ps->n = 0; ps->n < n; ps->n++)
+		options_regcomp(&ps->re[ps->n], text[ps->n], REG_EXTENDED | REG_NOSUB, option);
 }
 
 static void release(struct patterns *ps)

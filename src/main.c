@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	input_open(&in, opt.profile);
 	if (detect_kind(&in) == KIND_APROF) {
 		if (opt.mode != MODE_SINGLE || opt.nparts > 0)
-			die(EXIT_USAGE, "%s: --merge, --diff and --part apply to Callgrind "
+			usage_error("%s: --merge, --diff and --part apply to Callgrind "
 			    "and Cachegrind profiles, not to aprof reports", opt.profile);
 		pipeline_aprof(&opt, &in, stdout);
 	} else

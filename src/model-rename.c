@@ -47,7 +47,7 @@ static char *take_field(const char **s, char delim)
 
 static _Noreturn void bad_rule(const char *option, const char *expr, const char *why)
 {
-	die(EXIT_USAGE, "invalid --%s '%s': %s", option, expr, why);
+	usage_error("invalid --%s '%s': %s", option, expr, why);
 }
 
 static void compile_rule(struct rule *rule, const char *expr, const char *option)

@@ -64,9 +64,9 @@ static const char usage_text[] =
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
 "    --diff                report NEW minus OLD\n"
-"    --mod-filename=s/RE/REPL/[g]\n"
+"    --mod-filename=s/RE/REPL/[gi]\n"
 "                          rewrite file names before aggregating\n"
-"    --mod-funcname=s/RE/REPL/[g]\n"
+"    --mod-funcname=s/RE/REPL/[gi]\n"
 "                          rewrite function names before aggregating\n"
 "    --focus=RE            keep only the cost incurred while a function whose\n"
 "                          name matches RE is on the stack (from the estimated\n"
@@ -430,14 +430,25 @@ static void add_include(struct options *opt, const char *value)
 	opt->ninclude++;
 }
 
+void options_regcomp(regex_t *re, const char *text, int flags, const char *option)
+{
+	int err = regcomp(re, text, flags);
+
+	if (err != 0) {
+		char why[256];
+
+		regerror(err, re, why, sizeof(why));
+		usage_error("invalid --%s '%s': %s", option, text, why);
+	}
+}
+
 /* A POSIX extended regular expression, checked now so that a bad one is a
  * usage error. */
 static void add_asm_function(struct options *opt, const char *value)
 {
 	regex_t re;
 
-	if (regcomp(&re, value, REG_EXTENDED | REG_NOSUB) != 0)
-		bad_value("asm-function", value);
+	options_regcomp(&re, value, REG_EXTENDED | REG_NOSUB, "asm-function");
 	regfree(&re);
 	push_string(&opt->asm_functions, &opt->nasm_functions, value);
 }

@@ -3,6 +3,7 @@
 #ifndef CGA_OPTIONS_H
 #define CGA_OPTIONS_H
 
+#include <regex.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -70,6 +71,10 @@ struct options {
  * source file is found in no include directory. */
 void options_parse(struct options *opt, int argc, char **argv);
 void options_release(struct options *opt);
+
+/* Compile TEXT, given to --OPTION, with regcomp's FLAGS; an invalid
+ * expression is a usage error that says what is wrong with it. */
+void options_regcomp(regex_t *re, const char *text, int flags, const char *option);
 
 /* The numeric value of a threshold text, as Perl would read it. */
 double options_threshold_value(const char *text);

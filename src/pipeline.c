@@ -54,7 +54,7 @@ static void read_more(struct profile *p, const struct options *opt)
 
 		input_open(&in, opt->profiles[i]);
 		if (detect_kind(&in) != KIND_CALLGRIND)
-			die(EXIT_USAGE, "%s: --merge and --diff apply to Callgrind and "
+			usage_error("%s: --merge and --diff apply to Callgrind and "
 			    "Cachegrind profiles, not to aprof reports", opt->profiles[i]);
 		p->negate = false;
 		callgrind_read(p, &in);
@@ -199,7 +199,7 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 		}
 		input_open(&other, opt->profiles[k]);
 		if (detect_kind(&other) != KIND_CALLGRIND)
-			die(EXIT_USAGE, "%s: --merge and --diff apply to Callgrind and "
+			usage_error("%s: --merge and --diff apply to Callgrind and "
 			    "Cachegrind profiles, not to aprof reports", opt->profiles[k]);
 		callgrind_read(&side[k], &other);
 		input_close(&other);
@@ -248,7 +248,7 @@ static void focus_diff(struct profile *p, const struct reading *r, struct focus 
 	struct profile side[2];
 
 	if (!read_sides(side, r, NULL, true))
-		die(EXIT_USAGE, "--focus with --diff reads OLD and NEW again, each on its own, "
+		usage_error("--focus with --diff reads OLD and NEW again, each on its own, "
 		    "and standard input cannot be read twice: name files");
 	for (int k = 0; k < 2; k++) {
 		struct stacks s;
@@ -506,7 +506,7 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 
 	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
 	    opt->format == FORMAT_FLAMEGRAPH)
-		die(EXIT_USAGE, "%s: --format=%s applies to Callgrind and Cachegrind "
+		usage_error("%s: --format=%s applies to Callgrind and Cachegrind "
 		    "profiles, not to aprof reports", opt->profile,
 		    opt->format == FORMAT_DOT ? "dot" :
 		    opt->format == FORMAT_FOLDED ? "folded" : "flamegraph");

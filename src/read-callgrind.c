@@ -1883,7 +1883,7 @@ void callgrind_read(struct profile *p, struct input *in)
 	check_part(&r, true);
 	for (size_t i = 0; i < p->nwant_parts; i++)
 		if (p->want_parts[i] > r.part_number)
-			die(EXIT_USAGE, "%s has %zu part%s; there is no part %lu", in->path,
+			usage_error("%s has %zu part%s; there is no part %lu", in->path,
 			    r.part_number, r.part_number == 1 ? "" : "s", p->want_parts[i]);
 	idmap_release(&r.files);
 	idmap_release(&r.fns);

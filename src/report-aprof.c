@@ -47,12 +47,12 @@ static enum aprof_sort sort_key(const struct options *opt)
 	if (opt->nsort == 0)
 		return APROF_SORT_SELF;
 	if (opt->nsort > 1)
-		die(EXIT_USAGE, "--sort: an aprof report is sorted by one key (self, cumulative, "
+		usage_error("--sort: an aprof report is sorted by one key (self, cumulative, "
 		    "calls or inputs)");
 	for (size_t i = 0; i < sizeof(sort_names) / sizeof(*sort_names); i++)
 		if (strcmp(opt->sort[0].event, sort_names[i]) == 0)
 			return (enum aprof_sort)i;
-	die(EXIT_USAGE, "--sort: an aprof report is sorted by self, cumulative, calls or inputs, "
+	usage_error("--sort: an aprof report is sorted by self, cumulative, calls or inputs, "
 	    "not '%s'", opt->sort[0].event);
 }
 
@@ -191,9 +191,9 @@ struct aprof_routine **aprof_select(const struct aprof *a, const struct options 
 				free(found);
 				free(sel);
 				if (n > 1)
-					die(EXIT_USAGE, "--routine=%s is ambiguous; name one routine "
+					usage_error("--routine=%s is ambiguous; name one routine "
 					    "by its id", arg);
-				die(EXIT_USAGE, "--routine=%s matches no routine of %s", arg, a->path);
+				usage_error("--routine=%s matches no routine of %s", arg, a->path);
 			}
 			r = found[0];
 		}

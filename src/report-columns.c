@@ -11,7 +11,7 @@ static size_t event_index(const struct profile *p, const char *name, const char 
 	for (size_t i = 0; i < p->nevents; i++)
 		if (strcmp(p->events[i].name, name) == 0)
 			return i;
-	die(EXIT_USAGE, "--%s event '%s' did not appear in input", option, name);
+	usage_error("--%s event '%s' did not appear in input", option, name);
 }
 
 void columns_init(struct columns *c, const struct profile *p, const struct options *opt)
