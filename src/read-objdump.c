@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "read-number.h"
 
 extern char **environ;
@@ -288,6 +289,34 @@ static void read_output(int fd, struct objdump_listing *l)
 	fclose(f);
 }
 
+/* objdump's messages in ERR, each after the "objdump: " it starts with:
+ * warnings when it succeeded, else the first one into WHY[SIZE]. */
+static void take_messages(FILE *err, bool failed, char *why, size_t size)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	rewind(err);
+	while ((n = getline(&buf, &cap, err)) > 0) {
+		const char *text = buf, *colon = strstr(buf, ": ");
+
+		if (buf[n - 1] == '\n')
+			buf[n - 1] = '\0';
+		if (colon != NULL && strncmp(buf, "objdump", 7) == 0 && colon - buf < 64)
+			text = colon + 2;
+		if (*text == '\0')
+			continue;
+		if (!failed) {
+			warn("objdump: %s", text);
+		} else if (why[0] == '\0') {
+			snprintf(why, size, "%s", text);
+			break;
+		}
+	}
+	free(buf);
+}
+
 static const char *spawn_failure(const char *program, int err)
 {
 	static char msg[256];
@@ -299,21 +328,27 @@ static const char *spawn_failure(const char *program, int err)
 const char *objdump_run(const char *program, const char *object, uint64_t start,
 			uint64_t stop, struct objdump_listing *l)
 {
-	static char msg[128];
-	char from[32], to[32];
+	static char msg[512];
+	char from[32], to[32], why[400] = "";
 	char *argv[] = { (char *)program, (char *)"-d", (char *)"--no-show-raw-insn",
 			 (char *)"-C", from, to, (char *)"--", (char *)object, NULL };
 	posix_spawn_file_actions_t fa;
 	int fds[2], err, status;
 	pid_t pid;
+	FILE *errors = tmpfile();
 
 	snprintf(from, sizeof(from), "--start-address=0x%" PRIx64, start);
 	snprintf(to, sizeof(to), "--stop-address=0x%" PRIx64, stop);
-	if (pipe(fds) != 0)
-		return spawn_failure(program, errno);
+	if (errors == NULL || pipe(fds) != 0) {
+		err = errno;
+		if (errors != NULL)
+			fclose(errors);
+		return spawn_failure(program, err);
+	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, fileno(errors), 2);
 	posix_spawn_file_actions_addclose(&fa, fds[0]);
 	posix_spawn_file_actions_addclose(&fa, fds[1]);
 	err = posix_spawnp(&pid, program, &fa, NULL, argv, environ);
@@ -321,6 +356,7 @@ const char *objdump_run(const char *program, const char *object, uint64_t start,
 	close(fds[1]);
 	if (err != 0) {
 		close(fds[0]);
+		fclose(errors);
 		return spawn_failure(program, err);
 	}
 	l->after_label = false;
@@ -333,12 +369,17 @@ const char *objdump_run(const char *program, const char *object, uint64_t start,
 	drop_held(l, l->nheld);
 	l->keep_after = 0;
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			fclose(errors);
 			return spawn_failure(program, errno);
+		}
+	take_messages(errors, !WIFEXITED(status) || WEXITSTATUS(status) != 0, why, sizeof(why));
+	fclose(errors);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return NULL;
 	if (WIFEXITED(status))
-		snprintf(msg, sizeof(msg), "objdump exited with status %d", WEXITSTATUS(status));
+		snprintf(msg, sizeof(msg), "objdump exited with status %d%s%s", WEXITSTATUS(status),
+			 why[0] ? ": " : "", why);
 	else
 		snprintf(msg, sizeof(msg), "objdump was killed by signal %d", WTERMSIG(status));
 	return msg;

@@ -75,9 +75,10 @@ bool objdump_available(const char *program);
  * still to be called).  The instructions that start in the last
  * OBJDUMP_INSN_MAX - 1 bytes before STOP, which objdump may have cut short,
  * are left out: a caller that wants the instruction at A whole gives a
- * STOP of at least A + OBJDUMP_INSN_MAX.  objdump's messages go to standard
- * error.  Returns 0 on success, else a description of the failure (static
- * storage, valid until the next call). */
+ * STOP of at least A + OBJDUMP_INSN_MAX.  objdump's own messages become
+ * cgannotate's: warnings when it succeeds, the description of the failure
+ * when it does not.  Returns 0 on success, else a description of the
+ * failure (static storage, valid until the next call). */
 const char *objdump_run(const char *program, const char *object, uint64_t start,
 			uint64_t stop, struct objdump_listing *l);
 

@@ -1,0 +1,1 @@
+sed 's|^ob=(1) asm/prog$|ob=(1) asm/prog.c|' asm/hand.out > nodis.out && OBJDUMP=asm/fake-objdump cgannotate --asm-function=main --auto=no nodis.out > /dev/null; OBJDUMP_WARN="asm/prog: warning: section .text is corrupt" OBJDUMP=asm/fake-objdump cgannotate --asm-function=main --auto=no asm/hand.out > /dev/null
