@@ -58,6 +58,16 @@ struct reader {
 
 	struct idmap files, fns, objs;
 
+	/* The first profile's desc: lines (interned), and the part of each:
+	 * the header shows those of the parts read (header_desc). */
+	bool first_profile;
+	struct desc_line {
+		const char *text;
+		size_t len;
+		bool shown;        /* of a part whose lines the header shows */
+	} *descs;
+	size_t ndescs, descs_cap;
+
 	struct pfile *file;        /* fl=/fi=/fe= in force */
 	struct func *fn;           /* the function costs go to */
 	const char *fn_name;
@@ -862,11 +872,78 @@ static void finalize_events(struct reader *r)
 
 static void append_desc(struct profile *p, const char *s, size_t len)
 {
-	p->desc = xreallocarray(p->desc, p->desc_len + len + 2, 1);
+	p->desc = xreallocarray(p->desc, p->desc_len + len + 1, 1);
 	memcpy(p->desc + p->desc_len, s, len);
 	p->desc_len += len;
-	p->desc[p->desc_len++] = '\n';
 	p->desc[p->desc_len] = '\0';
+}
+
+/* The length of the "Key" of a "Key: value" line; the whole line if it
+ * has no ": ". */
+static size_t desc_key_len(const struct desc_line *d)
+{
+	const char *colon = memmem(d->text, d->len, ": ", 2);
+
+	return colon != NULL ? (size_t)(colon - d->text) : d->len;
+}
+
+/* Whether D[I] and D[J] have the same key (and, with VALUE, the same text). */
+static bool same_desc(const struct desc_line *d, size_t i, size_t j, bool value)
+{
+	size_t n = desc_key_len(&d[i]);
+
+	if (value)
+		return d[i].len == d[j].len && memcmp(d[i].text, d[j].text, d[i].len) == 0;
+	return n == desc_key_len(&d[j]) && memcmp(d[i].text, d[j].text, n) == 0;
+}
+
+/* The header's desc: lines, from the first profile's parts read.  Without
+ * --part, as callgrind_annotate shows them: part 1's.  With it, those of
+ * every part read: each key once, where it first comes, with its values in
+ * the parts read joined by "; " ("first; second; ...; last" where there are
+ * more than three), so that the Timerange and Trigger of --part=3 are part
+ * 3's; a key that no part read has (the cache sizes, given once for the
+ * run) keeps its first value. */
+static void header_desc(struct reader *r)
+{
+	const struct desc_line *d = r->descs;
+	size_t n = r->ndescs, *values = xmalloc((n + 1) * sizeof(*values));
+
+	for (size_t i = 0; i < n; i++) {
+		size_t nv = 0, key = desc_key_len(&d[i]);
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = same_desc(d, i, j, false);
+		for (size_t j = i; j < n && !seen; j++) {
+			bool known = false;
+
+			if (!d[j].shown || !same_desc(d, i, j, false))
+				continue;
+			for (size_t k = 0; k < nv && !known; k++)
+				known = same_desc(d, values[k], j, true);
+			if (!known)
+				values[nv++] = j;
+		}
+		if (nv == 0 && r->p->nwant_parts > 0)
+			values[nv++] = i;
+		if (seen || nv == 0)
+			continue;
+		append_desc(r->p, d[values[0]].text, d[values[0]].len);
+		for (size_t k = 1; k < nv; k++) {
+			const struct desc_line *v = &d[values[k]];
+
+			if (nv > 3 && k == 2) {
+				append_desc(r->p, "; ...", 5);
+				k = nv - 2;
+			} else if (key < v->len) {
+				append_desc(r->p, "; ", 2);
+				append_desc(r->p, v->text + key + 2, v->len - key - 2);
+			}
+		}
+		append_desc(r->p, "\n", 1);
+	}
+	free(values);
 }
 
 enum header_key {
@@ -1050,8 +1127,12 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 		break;
 	case H_DESC:
 		/* callgrind_annotate hides the profiler's option list. */
-		if (first && !(end - v >= 7 && memcmp(v, "Option:", 7) == 0))
-			append_desc(p, v, (size_t)(end - v));
+		if (r->first_profile && !(end - v >= 7 && memcmp(v, "Option:", 7) == 0)) {
+			xgrow(&r->descs, &r->descs_cap, r->ndescs + 1, sizeof(*r->descs));
+			r->descs[r->ndescs++] = (struct desc_line){
+				text, (size_t)(end - v),
+				!r->part->skipped && (p->nwant_parts > 0 || r->part_number == 1) };
+		}
 		break;
 	case H_POSITIONS: set_positions(r, v, end); break;
 	case H_EVENT:   add_event_def(r, v, end); break;
@@ -1852,6 +1933,7 @@ void callgrind_read(struct profile *p, struct input *in)
 	r.p = p;
 	r.in = in;
 	r.obj = "";
+	r.first_profile = p->nparts == 0;
 	start_part(&r);
 	if (ahead != NULL) {
 		struct ahead_block *b;
@@ -1885,6 +1967,8 @@ void callgrind_read(struct profile *p, struct input *in)
 		if (p->want_parts[i] > r.part_number)
 			usage_error("%s has %zu part%s; there is no part %lu", in->path,
 			    r.part_number, r.part_number == 1 ? "" : "s", p->want_parts[i]);
+	header_desc(&r);
+	free(r.descs);
 	idmap_release(&r.files);
 	idmap_release(&r.fns);
 	idmap_release(&r.objs);
