@@ -362,6 +362,14 @@ static void write_cycles(struct json *j, const struct profile *p)
 static void write_header(struct json *j, const struct profile *p, const struct options *opt)
 {
 	static const char *const modes[] = { "single", "merge", "diff" };
+	const char *cmd = p->cmd;
+
+	/* The command of "file": in a diff, NEW's, that of its first part. */
+	for (size_t i = 0; opt->mode == MODE_DIFF && i < p->nparts; i++)
+		if (!p->parts[i].negated) {
+			cmd = p->parts[i].cmd;
+			break;
+		}
 
 	json_key(j, "format");
 	json_string(j, "callgrind");
@@ -377,10 +385,13 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 	json_key(j, "creator");
 	json_string(j, *p->creator ? p->creator : NULL);
 	json_key(j, "command");
-	json_string(j, *p->cmd ? p->cmd : NULL);
+	json_string(j, *cmd ? cmd : NULL);
 	json_key(j, "parts");
 	json_begin_array(j);
 	for (size_t i = 0; i < p->nparts; i++) {
+		/* A later part without a cmd: line runs its profile's command. */
+		if (*p->parts[i].cmd || p->parts[i].number == 1)
+			cmd = p->parts[i].cmd;
 		if (p->parts[i].skipped)
 			continue;
 		json_begin_object(j);
@@ -390,6 +401,8 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 		json_uint(j, p->parts[i].number);
 		json_key(j, "subtracted");
 		json_bool(j, p->parts[i].negated);
+		json_key(j, "command");
+		json_string(j, *cmd ? cmd : NULL);
 		json_end_object(j);
 	}
 	json_end_array(j);

@@ -54,6 +54,15 @@
 		return diffMode && !s.startsWith('-') && s !== '0' ? '+' + s : s;
 	}
 
+	/* A call or jump count: in a diff signed, and "±0" where it did not
+	 * change, as the text report and the call graph write it. */
+	function callCount(v) {
+		if (!diffMode || v === null || v === undefined)
+			return count(v);
+		const s = signedCount(v);
+		return s === '0' ? '\u00b10' : s;
+	}
+
 	function toNumber(v) {
 		return v === null || v === undefined ? 0 : Number(v);
 	}
@@ -183,8 +192,15 @@
 
 	function summary() {
 		const box = el('div', { class: 'summary' });
-		if (data.command)
+		if (data.mode === 'diff') {
+			for (const [label, old] of [['OLD', true], ['NEW', false]]) {
+				const part = data.parts.find((pt) => pt.subtracted === old);
+				if (part && part.command)
+					box.append(el('div', {}, el('b', {}, 'Command (' + label + '): '), part.command));
+			}
+		} else if (data.command) {
 			box.append(el('div', {}, el('b', {}, 'Command: '), data.command));
+		}
 		if (data.creator)
 			box.append(el('div', {}, el('b', {}, 'Creator: '), data.creator));
 		if (diffMode)
@@ -334,7 +350,7 @@
 				tr.append(costCell(r.self ? r.self[ev] : null, ev));
 			}
 			tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
-				r.calls === null ? '' : count(r.calls)));
+				r.calls === null ? '' : callCount(r.calls)));
 			/* The bar: the share of the total, as the percentages. */
 			const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
 			const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
@@ -427,7 +443,7 @@
 			const tr = el('tr', { 'data-index': c.func.missing ? null : c.func.index });
 			for (const ev of shown)
 				tr.append(costCell(c.inclusive ? c.inclusive[ev] : null, ev));
-			tr.append(el('td', { class: 'num' }, count(c.count)));
+			tr.append(el('td', { class: 'num', 'data-value': String(c.count) }, callCount(c.count)));
 			tr.append(el('td', { class: 'name' }, funcLink(c.func),
 				el('span', { class: 'where' }, whereText(c.func))));
 			body.append(tr);
@@ -479,7 +495,7 @@
 				for (const e of shown)
 					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
 				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
-					' (' + count(c.count) + 'x)'));
+					' (' + callCount(c.count) + 'x)'));
 				body.append(call);
 			}
 		}
@@ -515,14 +531,14 @@
 				for (const e of shown)
 					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
 				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
-					' (' + count(c.count) + 'x)'));
+					' (' + callCount(c.count) + 'x)'));
 				body.append(call);
 			}
 			for (const j of i.jumps)
 				body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
 					el('td', { class: 'code' }, j.executed === null
-						? 'jump ' + count(j.taken) + ' times to ' + j.target
-						: 'jump ' + count(j.taken) + ' of ' + count(j.executed) + ' times to ' + j.target)));
+						? 'jump ' + callCount(j.taken) + ' times to ' + j.target
+						: 'jump ' + callCount(j.taken) + ' of ' + callCount(j.executed) + ' times to ' + j.target)));
 		}
 		return el('table', { class: 'source asm' }, el('thead', {}, head), body);
 	}
@@ -532,7 +548,7 @@
 		parts.push(el('h2', { class: 'fname' }, f.function));
 		parts.push(el('p', { class: 'where' }, whereText(f)));
 		parts.push(costsTable([['inclusive', f.inclusive], ['self', f.self]]));
-		parts.push(el('p', {}, 'Calls into it: ' + count(f.calls) + '.'));
+		parts.push(el('p', {}, 'Calls into it: ' + callCount(f.calls) + '.'));
 		if (f.cycle !== undefined && f.cycle !== null)
 			parts.push(el('p', {}, 'Member of ', el('a', { href: '#cycle/' + f.cycle }, '<cycle ' + f.cycle + '>'), '.'));
 		const frame = f.function.replace(/;/g, ':').replace(/\n/g, ' ');

@@ -65,6 +65,15 @@ function readFolded(file) {
  * U+FFFD, and so did the reading of the folded file. */
 const same = (a, b) => String(a) === String(b);
 
+/* A call count as the text report writes it: grouped digits, and in a diff
+ * signed, "±0" where it did not change. */
+function countText(n, diff) {
+	const s = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	if (!diff)
+		return s;
+	return s === '0' ? '\u00b10' : s.startsWith('-') ? s : '+' + s;
+}
+
 async function goTo(page, hash) {
 	await page.eval('location.hash = ' + JSON.stringify(hash) + '; new Promise(r => setTimeout(r, 30))');
 }
@@ -199,6 +208,7 @@ async function checkPages(page, json, data, max) {
 				name: tr.querySelector('td.name .fname').textContent,
 				cells: Array.from(tr.querySelectorAll('td.num')).map(td => td.dataset.value !== undefined
 					? td.dataset.value : td.textContent.replace(/,/g, '')),
+				countText: Array.from(tr.querySelectorAll('td.num')).pop().textContent,
 			}));
 			return { title: document.querySelector('h2').textContent,
 				code: Array.from(document.querySelectorAll('table.asm tbody tr:not(.gap):not(.call):not(.jump)'))
@@ -233,6 +243,9 @@ async function checkPages(page, json, data, max) {
 							', JSON ' + w.inclusive[shown[e]];
 				if (!same(g.cells[shown.length], w.count))
 					return j.function + ': ' + kind + ' ' + w.function + ' count ' + g.cells[shown.length];
+				if (g.countText !== countText(w.count, data.base !== undefined))
+					return j.function + ': ' + kind + ' ' + w.function + ' count written ' + g.countText +
+						', not ' + countText(w.count, data.base !== undefined);
 			}
 		}
 	}

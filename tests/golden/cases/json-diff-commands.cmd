@@ -1,0 +1,1 @@
+cd progs && cgannotate --format=json --auto=no --diff hot.out hot-after.out | python3 -c "import json,sys; d=json.load(sys.stdin); print(d['file'], d['command']); [print(p['file'], p['subtracted'], p['command']) for p in d['parts']]"
