@@ -103,28 +103,42 @@ static int named_cmp(const void *a, const void *b)
 	return (x->node > y->node) - (x->node < y->node);
 }
 
+static void add_sat(uint64_t *sum, cost_t c)
+{
+	if (c > 0)
+		*sum += (uint64_t)c > UINT64_MAX - *sum ? UINT64_MAX - *sum : (uint64_t)c;
+}
+
 /* Callgrind files code reached by a jump from one function into another
  * part of it (a tail call, a function split by the compiler) under another
  * file name, as a function nobody calls; the one that is called records its
- * cost in the calls made to it.  Such a function is held by the called
- * function of its name with the costliest calls into it. */
+ * cost in the calls made to it, which then carry more than it spends
+ * itself and in its calls.  Such a function is held by the called function
+ * of its name whose calls in carry more than it spends, the costliest if
+ * there are several; a function nobody calls that has no such namesake (a
+ * root, a thread's start routine) stays a function of its own. */
 static void hold_jumped_into(const struct profile *p, size_t *node)
 {
 	size_t n = p->nfuncs, ncalled = 0;
 	bool *called = called_nodes(p, node);
 	struct named *byname = xcalloc_n(n, sizeof(*byname));
 	uint64_t *inflow = xcalloc_n(n, sizeof(*inflow));
+	uint64_t *spent = xcalloc_n(n, sizeof(*spent));
 
-	for (size_t i = 0; i < n; i++)
-		for (const struct edge *e = p->func_list[i]->in; e; e = e->next_in) {
-			cost_t c = p->nevents ? edge_get(p, e, 0) : 0;
+	for (size_t i = 0; i < n && p->nevents > 0; i++) {
+		const struct func *f = p->func_list[i];
 
-			if (c > 0 && node[e->key.caller->index] != node[i])
-				inflow[node[i]] += (uint64_t)c > UINT64_MAX - inflow[node[i]]
-					? UINT64_MAX - inflow[node[i]] : (uint64_t)c;
-		}
+		if (f->self != NULL)
+			add_sat(&spent[node[i]], f->self[0]);
+		for (const struct edge *e = f->in; e; e = e->next_in)
+			if (node[e->key.caller->index] != node[i])
+				add_sat(&inflow[node[i]], edge_get(p, e, 0));
+		for (const struct edge *e = f->out; e; e = e->next_out)
+			if (node[e->key.callee->index] != node[i])
+				add_sat(&spent[node[i]], edge_get(p, e, 0));
+	}
 	for (size_t v = 0; v < n; v++)
-		if (node[v] == v && called[v])
+		if (node[v] == v && called[v] && inflow[v] > spent[v])
 			byname[ncalled++] = (struct named){ p->func_list[v]->key.name, v, inflow[v] };
 	qsort(byname, ncalled, sizeof(*byname), named_cmp);
 	for (size_t i = 0; i < n; i++) {
@@ -148,6 +162,7 @@ static void hold_jumped_into(const struct profile *p, size_t *node)
 	free(called);
 	free(byname);
 	free(inflow);
+	free(spent);
 }
 
 static int size_cmp(const void *a, const void *b)

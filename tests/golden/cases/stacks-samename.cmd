@@ -1,0 +1,1 @@
+cgannotate --format=folded stacks/samename.out
