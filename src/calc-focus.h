@@ -42,8 +42,9 @@ void focus_mark(const struct focus *f, struct profile *p, bool warn);
  * focused): see above. */
 void focus_apply(struct profile *p, const struct stacks *s, size_t event);
 /* Make the figures of P, a difference of the profiles OLD and NEW read
- * with the same options, NEW's minus OLD's after focus_apply made each
- * focused.  Functions and calls in neither are left out. */
+ * with the same options, NEW's minus OLD's after each got its fixed totals
+ * (focus_apply, or inclusive_fix).  Functions and calls in neither are
+ * left out. */
 void focus_subtract(struct profile *p, const struct profile *old, const struct profile *new);
 
 #endif

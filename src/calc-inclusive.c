@@ -37,8 +37,9 @@ static void take_larger(cost_t *a, const cost_t *b, size_t n)
  * the stack: its own cost plus its calls out of its component (whatever it
  * calls there runs beneath it), and the calls made to it from outside its
  * component (no such caller can run beneath it).  Its inclusive cost is
- * the greater; in a difference of profiles, where neither bounds anything,
- * the first. */
+ * the greater.  In a difference of profiles, where neither bounds anything,
+ * it is the first: the pipeline takes OLD's and NEW's apart instead
+ * (inclusive_fix), unless a side is standard input. */
 static void recursive_total(struct profile *p, struct func *f, cost_t *cost)
 {
 	cost_t *in;
@@ -77,6 +78,16 @@ static void inclusive_totals(struct profile *p)
 		}
 	}
 	free(cost);
+}
+
+void inclusive_fix(struct profile *p)
+{
+	size_t n;
+
+	free(inclusive_compute(p, true, &n));
+	for (size_t i = 0; i < p->nfuncs; i++)
+		p->func_list[i]->fixed_total = p->func_list[i]->total;
+	p->fixed_totals = true;
 }
 
 struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows)

@@ -23,4 +23,9 @@
  * cycle's row shows the calls that enter it. */
 struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows);
 
+/* Compute P's inclusive costs once and keep them as its functions'
+ * fixed_total (cycles_mark must have run): one side of a difference,
+ * before focus_subtract takes NEW's less OLD's. */
+void inclusive_fix(struct profile *p);
+
 #endif

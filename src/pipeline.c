@@ -4,31 +4,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-asm.h"
 #include "calc-cycles.h"
 #include "calc-flame.h"
 #include "calc-focus.h"
+#include "calc-inclusive.h"
 #include "calc-stacks.h"
-#include "report-annotate.h"
-#include "report-asm.h"
-#include "calc-asm.h"
-#include "read-aprof.h"
-#include "report-aprof.h"
+#include "calc-table.h"
 #include "cpus.h"
-#include "diag.h"
-#include "read-callgrind.h"
-#include "report-columns.h"
-#include "read-detect.h"
 #include "diag.h"
 #include "model-profile.h"
 #include "model-rename.h"
+#include "read-aprof.h"
+#include "read-callgrind.h"
+#include "read-detect.h"
+#include "report-annotate.h"
+#include "report-aprof.h"
+#include "report-asm.h"
+#include "report-columns.h"
 #include "report-dot.h"
-#include "calc-stacks.h"
 #include "report-flame.h"
 #include "report-folded.h"
 #include "report-html.h"
 #include "report-json.h"
 #include "report-text.h"
-#include "calc-table.h"
 #include "xalloc.h"
 
 /* The event names --show and --sort mention: the reader computes those
@@ -265,6 +264,36 @@ static void focus_diff(struct profile *p, const struct reading *r, struct focus 
 		profile_release(&side[k]);
 }
 
+/* Inclusive costs in a diff: a recursive function's is the larger of two
+ * lower bounds, a maximum, which the difference of two profiles does not
+ * give; so OLD and NEW are read again apart, each gets its own, and the
+ * report shows NEW's less OLD's.  Standard input cannot be read twice:
+ * then the recursive functions show the first bound only, and say so. */
+static void inclusive_diff(struct profile *p, const struct reading *r, struct focus *focus,
+			   size_t event)
+{
+	struct profile side[2];
+	bool recursive = false;
+
+	for (size_t i = 0; i < p->nfuncs && !recursive; i++)
+		recursive = p->func_list[i]->recursive;
+	if (!recursive)
+		return;
+	if (!read_sides(side, r, NULL, true)) {
+		warn("the inclusive costs of recursive functions in a diff of standard input are "
+		     "the changes of their own costs and calls out of their cycles only; name files");
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		focus_hide(focus, &side[k], false);
+		cycles_mark(&side[k], event);
+		inclusive_fix(&side[k]);
+	}
+	focus_subtract(p, &side[0], &side[1]);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
+}
+
 /* What a flame graph's subtitle says was profiled: the profile's command,
  * else its file.  A new string. */
 static char *flame_subtitle(const struct options *opt, const char *cmd)
@@ -452,6 +481,8 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		cycles_mark(&p, cols.primary);
 		if (p.focused && opt->mode == MODE_DIFF)
 			focus_diff(&p, &r, focus, cols.primary);
+		else if (opt->mode == MODE_DIFF && (opt->inclusive || opt->format != FORMAT_TEXT))
+			inclusive_diff(&p, &r, focus, cols.primary);
 		else if (p.focused)
 			focus_apply(&p, &stacks, cols.primary);
 		if (p.focused)
