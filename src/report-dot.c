@@ -108,14 +108,29 @@ static void quoted_end(struct quoted *q)
 }
 
 /* Bytes written as they are: printable ASCII but for those escaped. */
-static size_t plain_run(const char *s, size_t n, bool colon)
+static size_t plain_run(const char *s, size_t n, bool colon, bool amp)
 {
 	size_t i = 0;
 
 	while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' && s[i] != '"' &&
-	       !(colon && s[i] == ':'))
+	       !(colon && s[i] == ':') && !(amp && s[i] == '&'))
 		i++;
 	return i;
+}
+
+/* Whether S[0..N), which starts with '&', reads as an HTML entity
+ * ("&amp;", "&#65;", "&#x41;"), which Graphviz decodes in labels and
+ * tooltips. */
+static bool entity_like(const char *s, size_t n)
+{
+	size_t i = 1;
+
+	if (i < n && s[i] == '#')
+		i++;
+	while (i < n && i < 12 && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+				   (s[i] >= '0' && s[i] <= '9')))
+		i++;
+	return i > 1 && i < n && s[i] == ';';
 }
 
 /* Plain ASCII S[0..N), which may be split anywhere. */
@@ -142,7 +157,8 @@ enum escaping {
 	ESC_ID_FILE,               /* the file part of an id: ':' as \: too */
 };
 
-/* S, with backslashes doubled and quotes escaped as DOT wants.  An id is
+/* S, with backslashes doubled and quotes escaped as DOT wants, and in text
+ * an '&' that would start an entity written "&amp;".  An id is
  * the file name (ESC_ID_FILE), ':', and the function name (ESC_ID): its
  * first bare ':' ends the file name, and bytes that are no text are
  * written \xNN each, so that two functions never share an id. */
@@ -153,12 +169,19 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 	bool colon = how == ESC_ID_FILE;
 
 	while (n > 0) {
-		size_t len = plain_run((const char *)p, n, colon);
+		size_t len = plain_run((const char *)p, n, colon, how == ESC_TEXT);
 		bool text;
 		char esc[8];
 
 		if (len > 0) {
 			quoted_put_plain(q, (const char *)p, len);
+		} else if (*p == '&') {
+			/* Text keeps the name as it is, not what an entity in it means. */
+			if (entity_like((const char *)p, n))
+				quoted_put(q, "&amp;", 5);
+			else
+				quoted_put(q, "&", 1);
+			len = 1;
 		} else if (*p == '\\' || *p == '"' || (colon && *p == ':')) {
 			esc[0] = '\\';
 			esc[1] = (char)*p;

@@ -62,6 +62,45 @@ awk 'BEGIN {
     print "fn=" s; print "2 4"; print "cfn=" t "(int)"; print "calls=2 2"; print "2 5"
     print "fn=" t "(int)"; print "3 5" }' > "$tmp/long.out"
 
+# Names that read as HTML entities, which Graphviz decodes in labels: each
+# must be drawn as it is, not as what the entity means.
+cat > "$tmp/entities.out" <<'EOF2'
+events: Ir
+summary: 10
+fl=a&amp;b.c
+fn=main
+1 1
+cfn=x&#65;y
+calls=1 1
+1 9
+fn=x&#65;y
+2 4
+cfn=f(std::string const&, T&)
+calls=1 2
+2 5
+fn=f(std::string const&, T&)
+3 5
+EOF2
+
+# check_names NAME FILE: FILE, a DOT graph of entities.out, draws its names.
+check_names() {
+    if ! dot -Tsvg "$2" > "$shard_dir/svg" 2> "$shard_dir/err"; then
+        echo "not ok $n - $1: dot failed"
+        return
+    fi
+    missing=$(python3 -c '
+import sys, xml.etree.ElementTree as ET
+texts = {t.text for t in ET.parse(sys.argv[1]).iter("{http://www.w3.org/2000/svg}text")}
+for name in sys.argv[2:]:
+    if name not in texts:
+        print(name)' "$shard_dir/svg" 'x&#65;y' 'f(std::string const&, T&)' 'a&amp;b.c')
+    if [ -z "$missing" ]; then
+        echo "ok $n - $1"
+    else
+        echo "not ok $n - $1: not drawn as they are: $missing"
+    fi
+}
+
 # Every graph, in a fixed order; each shard draws its share.
 render_all() {
     # The expected outputs of the golden cases that write a graph.
@@ -98,6 +137,11 @@ render_all() {
     "$prog" --format=dot "$tmp/long.out" > "$shard_dir/long.dot" 2> "$shard_dir/err" ||
         echo "# cgannotate failed on long names"
     check "names of 45 KB and 200 KB" "$shard_dir/long.dot"
+
+    shard_mine || return 0
+    "$prog" --format=dot "$tmp/entities.out" > "$shard_dir/entities.dot" 2> "$shard_dir/err" ||
+        echo "# cgannotate failed on names like entities"
+    check_names "names that read as entities are drawn as they are" "$shard_dir/entities.dot"
 }
 
 shard_run "$tmp" render_all
