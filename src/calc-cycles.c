@@ -172,7 +172,10 @@ void cycles_mark(struct profile *p, size_t primary)
 
 		f->scc = c;
 		f->recursive = cy.cyclic[c];
-		f->cycle = slot[c] != (size_t)-1 ? &p->cycles[slot[c]] : NULL;
+		/* Members are rows of the function table: not the empty entry a
+		 * fi= line makes just before the next fn= (pyprof2calltree). */
+		f->cycle = slot[c] != (size_t)-1 && (f->listed || f->called != NULL)
+			? &p->cycles[slot[c]] : NULL;
 		if (f->cycle != NULL)
 			f->cycle->nmembers++;
 	}

@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes --tree=both writers/pyprof-cycle.out

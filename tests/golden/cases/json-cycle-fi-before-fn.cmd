@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes --tree=both --format=json writers/pyprof-cycle.out | python3 -c "import json,sys; d=json.load(sys.stdin); print([(f['file'], f['function'], f['cycle']) for f in d['functions']]); print(d['cycles'])"
