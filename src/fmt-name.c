@@ -147,6 +147,12 @@ static char *elide_parameters(const char *s)
 	return xasprintf("%.*s%s%s", (int)(last_open + 1), s, ellipsis, s + last_close);
 }
 
+/* Whether character K of S starts the text T. */
+static bool chars_at(const char *s, size_t k, const char *t)
+{
+	return strncmp(s + char_offset(s, k), t, strlen(t)) == 0;
+}
+
 char *name_cut_middle(const char *s, size_t max)
 {
 	size_t n = name_chars(s), head, tail;
@@ -157,6 +163,16 @@ char *name_cut_middle(const char *s, size_t max)
 		return xstrdup("");
 	head = (max - 1) / 3;
 	tail = max - 1 - head;
+	/* A "…" of an earlier cut beside this one, or half of a "::", says
+	 * nothing: a character of the other side is kept instead. */
+	if (tail > 0 && (chars_at(s, n - tail, ellipsis) || chars_at(s, n - tail - 1, "::"))) {
+		tail--;
+		head++;
+	}
+	if (head > 0 && (chars_at(s, head - 1, ellipsis) || chars_at(s, head - 1, "::"))) {
+		head--;
+		tail++;
+	}
 	return xasprintf("%.*s%s%s", (int)char_offset(s, head), s, ellipsis,
 			 s + char_offset(s, n - tail));
 }

@@ -65,6 +65,12 @@ START_TEST(test_middle)
 	check("abcdefghijklmnopqrstuvwxyz", 10, "abc" ELLIPSIS "uvwxyz", true);
 	check("abcdefghijklmnopqrstuvwxyz", 10, "abc" ELLIPSIS "uvwxyz", false);
 	check("abcdef", 1, ELLIPSIS, true);
+	/* No "…" beside the cut, no half "::". */
+	check("void std::__introsort_loop<" ELLIPSIS ">(" ELLIPSIS ") [clone .isra.0]'2", 30,
+	      "void std::" ELLIPSIS ") [clone .isra.0]'2", true);
+	check("ab" ELLIPSIS "defghijklmnopqrstuvwxyz", 10, "ab" ELLIPSIS "tuvwxyz", true);
+	check("ab::cdefghijklmnopqrstuvwxyz", 10, "ab" ELLIPSIS "tuvwxyz", true);
+	check("abcdefghijklmnopqrstu::vwxyz", 10, "abcd" ELLIPSIS "vwxyz", true);
 	/* No character is cut in two. */
 	check("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 4, "\xc3\xa9" ELLIPSIS "\xc3\xa9\xc3\xa9",
 	      true);
