@@ -48,8 +48,8 @@ struct reader {
 	bool by_callgrind;         /* the creator: line names callgrind */
 	uint64_t *part_magnitude[2];  /* the magnitudes when the part began (nraw);
 					 NULL: all zero */
-	size_t summary_line, totals_line;   /* where the part's lines are, when they
-					       follow its costs; else 0 */
+	size_t summary_line, totals_line;   /* where the part's lines are; 0: none */
+	bool summary_first, totals_first;   /* they come before its costs */
 
 	size_t npos;               /* position columns on cost lines */
 	int line_pos;              /* which of them is the line; -1 if none */
@@ -985,9 +985,10 @@ static bool part_wanted(const struct profile *p, size_t number)
 }
 
 /* The first raw event whose sum in the part, as the magnitudes tell it,
- * is not TOTAL's (LEN counts given); *SUM gets that sum.  nraw if none. */
+ * is not TOTAL's (LEN counts given), or with AT_MOST is more than a
+ * TOTAL of 0 or more; *SUM gets that sum.  nraw if none. */
 static size_t first_differing(const struct reader *r, const cost_t *total, size_t len,
-			      cost_t *sum)
+			      bool at_most, cost_t *sum)
 {
 	const struct profile *p = r->p;
 
@@ -1003,7 +1004,8 @@ static size_t first_differing(const struct reader *r, const cost_t *total, size_
 		}
 		if (r->part->negated)
 			s = -s;
-		if (total[i] != COST_ABSENT && total[i] != s) {
+		if (total[i] != COST_ABSENT &&
+		    (at_most ? total[i] >= 0 && s > total[i] : total[i] != s)) {
 			*sum = s;
 			return i;
 		}
@@ -1012,19 +1014,19 @@ static size_t first_differing(const struct reader *r, const cost_t *total, size_
 }
 
 /* Warn if the part's KEY line (LINE) gives totals that its costs do not
- * add up to.  Only a line that follows the costs is checked: one in the
- * header was written before them, and may count what they leave out
- * (callgrind's summary: a few instructions more than its totals:, a Python
- * profile's the time spent outside any function). */
+ * add up to.  A line in the header (FIRST) was written before the costs,
+ * and may count what they leave out (callgrind's summary: a few
+ * instructions more than its totals:, a Python profile's the time spent
+ * outside any function): it is only held to be no less than they are. */
 static void check_total(const struct reader *r, const char *key, const cost_t *total,
-			size_t len, size_t line)
+			size_t len, size_t line, bool first)
 {
 	char want[NUMFMT_COUNT_MAX], got[NUMFMT_COUNT_MAX];
 	cost_t sum;
 	size_t i;
 
 	if (total == NULL || line == 0 ||
-	    (i = first_differing(r, total, len, &sum)) == r->p->nraw)
+	    (i = first_differing(r, total, len, first, &sum)) == r->p->nraw)
 		return;
 	numfmt_decimal(want, total[i]);
 	numfmt_decimal(got, sum);
@@ -1049,8 +1051,8 @@ static void check_part(const struct reader *r, bool at_end)
 	}
 	if (pt->skipped || !r->events_final)
 		return;
-	check_total(r, "summary:", pt->summary, pt->summary_len, r->summary_line);
-	check_total(r, "totals:", pt->totals, pt->totals_len, r->totals_line);
+	check_total(r, "summary:", pt->summary, pt->summary_len, r->summary_line, r->summary_first);
+	check_total(r, "totals:", pt->totals, pt->totals_len, r->totals_line, r->totals_first);
 }
 
 static void start_part(struct reader *r)
@@ -1141,13 +1143,15 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 		break;
 	case H_SUMMARY:
 		read_total(r, v, end, &r->part->summary, &r->part->summary_len);
-		r->summary_line = r->in_body ? r->in->lineno : 0;
+		r->summary_line = r->in->lineno;
+		r->summary_first = !r->in_body;
 		r->part_has_summary = r->part->summary != NULL &&
 				      !cost_is_zero(r->part->summary, p->nevents);
 		break;
 	case H_TOTALS:
 		read_total(r, v, end, &r->part->totals, &r->part->totals_len);
-		r->totals_line = r->in_body ? r->in->lineno : 0;
+		r->totals_line = r->in->lineno;
+		r->totals_first = !r->in_body;
 		break;
 	case H_NONE:
 		malformed(r, r->seen_events ? "" : "header ", line, len);
