@@ -69,13 +69,13 @@ OBJDUMP=$tmp/asm/fake-objdump
 export OBJDUMP
 dot=false
 command -v "${DOT:-dot}" > /dev/null 2>&1 && dot=true
-report c callgrind ", \"dot\": $dot" callgrind.out.demo
+report c callgrind ", \"dot\": $dot, \"links\": true" callgrind.out.demo
 report cxx callgrind ", \"dot\": $dot" -I progs progs/shapes.out
 report both callgrind ", \"filters\": [\"^std\"]" --inclusive=both --show=Ir progs/shapes.out
 report focus callgrind ", \"pages\": 3" --hide='^_dl' --focus=main progs/evenodd.out
 report asm callgrind "" --asm=yes --context=2 asm/hand.out
 report hostile callgrind ", \"hostile\": true" web/hostile.out
-report aprof aprof "" aprof/v6-contexts.aprof
+report aprof aprof ", \"links\": true" aprof/v6-contexts.aprof
 report aprof-crypto aprof "" aprof/crypto_1.aprof
 diff_report diff progs/hot.out progs/hot-after.out
 python=$(command -v /usr/bin/python3 || command -v python3)

@@ -945,38 +945,84 @@
 
 	/* ---- routing ---- */
 
-	function route() {
-		const hash = decodeURIComponent(location.hash.replace(/^#/, ''));
-		const raw = location.hash.replace(/^#/, '');
-		flame = null;
-		if (data.format === 'aprof') {
-			const m = /^routine\/(.*)$/.exec(hash);
-			const r = m ? routines.find(x => String(x.id) === m[1]) : null;
-			if (r)
-				viewRoutine(r);
-			else if (hash === 'help')
-				viewHelp();
-			else
-				viewRoutines();
-		} else if (raw.startsWith('function/')) {
-			const [file, func] = raw.slice(9).split('/').map(decodeURIComponent);
-			const f = byKey.get(file + '\u0000' + func);
-			if (f)
-				viewFunction(f);
-			else
-				app.replaceChildren(header(null), el('p', { class: 'note' }, 'No function ' + func +
-					' in ' + file + ' in this report.'));
-		} else if (hash.startsWith('cycle/') && cycleById.has(Number(hash.slice(6)))) {
-			viewCycle(cycleById.get(Number(hash.slice(6))));
-		} else if (hash === 'flame') {
-			viewFlame();
-		} else if (hash === 'callgraph') {
-			viewCallgraph();
-		} else if (hash === 'help') {
-			viewHelp();
-		} else {
-			viewFunctions();
+	/* The text of a fragment, or null when its %-escapes are malformed (a
+	 * link cut short or typed by hand), on which decodeURIComponent throws. */
+	function decoded(text) {
+		try {
+			return decodeURIComponent(text);
+		} catch (e) {
+			return null;
 		}
+	}
+
+	/* A link to nothing this report holds: a note, in the page's frame. */
+	function viewNowhere(title, text) {
+		app.replaceChildren(header(null), el('h2', {}, title), el('p', { class: 'note' }, text));
+	}
+
+	function malformed(raw) {
+		viewNowhere('No such view', 'The link #' + raw + ' is malformed: each % in it must start ' +
+			'an escape such as %2F, of UTF-8 text. It names no view of this report.');
+	}
+
+	/* #function/FILE/NAME, each part escaped by encodeURIComponent. */
+	function routeFunction(raw) {
+		const rest = raw.slice('function/'.length);
+		const slash = rest.indexOf('/');
+		if (slash < 0) {
+			viewNowhere('No such function', 'The link #' + raw + ' names no function: a ' +
+				'function\u2019s link is #function/FILE/NAME.');
+			return;
+		}
+		const file = decoded(rest.slice(0, slash)), func = decoded(rest.slice(slash + 1));
+		if (file === null || func === null)
+			malformed(raw);
+		else if (byKey.has(file + '\u0000' + func))
+			viewFunction(byKey.get(file + '\u0000' + func));
+		else
+			viewNowhere('No such function', 'No function ' + func + ' in ' + file +
+				' in this report.');
+	}
+
+	function routeAprof(hash) {
+		const m = /^routine\/(.*)$/.exec(hash);
+		const r = m ? routines.find(x => String(x.id) === m[1]) : null;
+		if (r)
+			viewRoutine(r);
+		else if (m)
+			viewNowhere('No such routine', 'No routine ' + m[1] + ' in this report.');
+		else if (hash === 'help')
+			viewHelp();
+		else if (hash === '' || hash === 'routines')
+			viewRoutines();
+		else
+			viewNowhere('No such view', 'This report has no view #' + hash + '.');
+	}
+
+	function route() {
+		const raw = location.hash.replace(/^#/, '');
+		const hash = decoded(raw);
+		flame = null;
+		if (data.format !== 'aprof' && raw.startsWith('function/'))
+			routeFunction(raw);
+		else if (hash === null)
+			malformed(raw);
+		else if (data.format === 'aprof')
+			routeAprof(hash);
+		else if (hash.startsWith('cycle/') && cycleById.has(Number(hash.slice(6))))
+			viewCycle(cycleById.get(Number(hash.slice(6))));
+		else if (hash.startsWith('cycle/'))
+			viewNowhere('No such cycle', 'No <cycle ' + hash.slice(6) + '> in this report.');
+		else if (hash === 'flame')
+			viewFlame();
+		else if (hash === 'callgraph')
+			viewCallgraph();
+		else if (hash === 'help')
+			viewHelp();
+		else if (hash === '' || hash === 'functions')
+			viewFunctions();
+		else
+			viewNowhere('No such view', 'This report has no view #' + hash + '.');
 		const h1 = app.querySelector('h2') || app.querySelector('h1');
 		document.title = (h1 && h1 !== app.querySelector('h1') ? h1.textContent + ' \u2014 ' : '') +
 			'cgannotate: ' + (data.file || '');

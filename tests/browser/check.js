@@ -17,6 +17,8 @@
  *     the reset puts every frame back;
  *   - aprof reports: the routine table against the JSON's routines, its
  *     sorting and filter, a routine's page with its plot;
+ *   - a link to no view, function, cycle or routine of the report, or one
+ *     whose %-escapes are malformed, shows a note in the page's frame;
  *   - no view scrolls sideways in a window 1366 pixels wide;
  *   - no error reaches the console, no request leaves the file, and no
  *     script of the profile's runs (window.__pwned stays unset).
@@ -443,6 +445,49 @@ async function checkAprof(page, json) {
 	return null;
 }
 
+/* Links to nothing the report holds (typed by hand, cut short, or of
+ * another report), whether the page opens on one or goes to it: each shows
+ * a note in the page's frame, naming nothing "undefined", and throws
+ * nothing; a good link still works after them. */
+async function checkBadLinks(browser, kase) {
+	const links = kase.kind === 'aprof'
+		? ['#routine/%E0%A4%A', '#%', '#function/x/100%', '#routine/999999999', '#nosuchview']
+		: ['#function/table.c/100%', '#%', '#function/nofile', '#function/nofile/nofunction',
+			'#cycle/999999', '#nosuchview'];
+	const page = await browser.newPage(1366, 768);
+	try {
+		for (let k = 0; k < links.length; k++) {
+			if (k === 0) {
+				await page.open(kase.html, links[0]);
+				for (let i = 0; i < 100 && !await page.eval('!!(window.cgaReport && window.cgaReport.ready)'); i++)
+					await sleep(50);
+			} else {
+				await goTo(page, links[k]);
+			}
+			const r = await page.eval(`({ ready: !!(window.cgaReport && window.cgaReport.ready),
+				nav: !!document.querySelector('#app header nav'),
+				title: document.querySelector('#app h2') && document.querySelector('#app h2').textContent,
+				note: document.querySelector('#app .note') && document.querySelector('#app .note').textContent })`);
+			if (page.errors.length)
+				return links[k] + ': ' + page.errors[0];
+			if (!r.ready || !r.nav)
+				return links[k] + ': no page drawn around the note';
+			if (!r.note || !/^No such /.test(r.title || ''))
+				return links[k] + ': no "No such ..." note (' + JSON.stringify(r.title) + ', ' +
+					JSON.stringify(r.note) + ')';
+			if (/undefined|null/.test(r.note))
+				return links[k] + ': the note says ' + JSON.stringify(r.note);
+		}
+		const home = kase.kind === 'aprof' ? '#routines' : '#functions';
+		await goTo(page, home);
+		if (!await page.eval('!!document.querySelector("table.functions tbody tr")'))
+			return home + ' shows no table after the bad links';
+		return page.errors.length ? page.errors[0] : null;
+	} finally {
+		await page.close();
+	}
+}
+
 /* No view scrolls sideways in a laptop's window (1366 pixels). */
 async function checkWidth(page, data, aprof) {
 	const hashes = aprof ? ['#routines', '#help'] : ['#functions', '#flame', '#callgraph', '#help'];
@@ -496,6 +541,9 @@ async function runCase(browser, kase) {
 			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
 				checkHostile(page, data));
 	}
+	if (kase.links)
+		await check(label + ': a link to nothing shows a note in the page\'s frame', () =>
+			checkBadLinks(browser, kase));
 	await check(label + ': no error on the console, no request leaves the file', async () => {
 		await sleep(50);
 		if (page.errors.length)
