@@ -695,6 +695,45 @@
 		}
 	}
 
+	/* The size dot drew the graph at, in CSS pixels: its width and height
+	 * (in points), else its viewBox; null when it gives neither. */
+	function drawnSize(svg) {
+		const px = v => {
+			const m = /^\s*([0-9.]+)\s*(pt|px)?\s*$/.exec(v || '');
+			return m ? Number(m[1]) * (m[2] === 'pt' ? 4 / 3 : 1) : NaN;
+		};
+		let w = px(svg.getAttribute('width')), h = px(svg.getAttribute('height'));
+		if (!(w > 0 && h > 0)) {
+			const vb = svg.viewBox.baseVal;
+			[w, h] = vb ? [vb.width, vb.height] : [NaN, NaN];
+		}
+		return w > 0 && h > 0 ? { w, h } : null;
+	}
+
+	/* Redraws the call graph at its size for the window; null elsewhere. */
+	let graphFit = null;
+	window.addEventListener('resize', () => graphFit && graphFit());
+
+	/* The graph NODE in BOX at the size dot drew it, or fitted into the
+	 * window both ways: scaled down to the room below the box's top, never
+	 * up (a small graph would have letters as tall as the window). */
+	function sizeGraph(node, box, size, fit) {
+		box.classList.toggle('natural', !fit);
+		if (size === null)
+			return;
+		let scale = 1;
+		if (fit) {
+			node.style.width = node.style.height = '0';
+			const frame = box.offsetHeight - box.clientHeight;
+			const top = box.getBoundingClientRect().top + window.scrollY;
+			const below = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
+			const room = Math.max(120, window.innerHeight - top - frame - below);
+			scale = Math.min(1, box.clientWidth / size.w, room / size.h);
+		}
+		node.style.width = size.w * scale + 'px';
+		node.style.height = size.h * scale + 'px';
+	}
+
 	function viewCallgraph() {
 		const parts = [header('#callgraph')];
 		const g = data.callgraph;
@@ -713,6 +752,7 @@
 				svg.removeAttribute(a.name);
 		const byId = new Map(functions.map(f => [dotId(f), f]));
 		const node = document.importNode(svg, true);
+		const size = drawnSize(node);
 		node.removeAttribute('width');
 		node.removeAttribute('height');
 		node.setAttribute('class', 'callgraph');
@@ -731,13 +771,16 @@
 					go(hashOf(f));
 			});
 		}
-		const fit = el('input', { type: 'checkbox', checked: true, onchange: e =>
-			node.classList.toggle('natural', !e.target.checked) });
+		const box = el('div', { class: 'graph-box' }, node);
+		const fit = el('input', { type: 'checkbox', checked: true, onchange: () =>
+			sizeGraph(node, box, size, fit.checked) });
 		parts.push(el('div', { class: 'tools' }, el('label', {}, fit, ' fit the window'),
 			el('span', { class: 'muted' }, 'The graph of --format=dot, drawn by ' + g.program +
 				'. Click a function to open it.')));
-		parts.push(el('div', { class: 'graph-box' }, node));
+		parts.push(box);
 		app.replaceChildren(...parts);
+		graphFit = () => sizeGraph(node, box, size, fit.checked);
+		graphFit();
 	}
 
 	/* ---- aprof reports ---- */
@@ -1003,6 +1046,7 @@
 		const raw = location.hash.replace(/^#/, '');
 		const hash = decoded(raw);
 		flame = null;
+		graphFit = null;
 		if (data.format !== 'aprof' && raw.startsWith('function/'))
 			routeFunction(raw);
 		else if (hash === null)

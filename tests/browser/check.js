@@ -15,6 +15,8 @@
  *   - a zoom into a frame draws its descendants at their widths scaled,
  *     making those that were too narrow to be drawn, and hides the rest;
  *     one control resets it, and the reset puts every frame back;
+ *   - the call graph's nodes are linked to their functions; fitted to the
+ *     window it is all in it and never larger than dot drew it;
  *   - aprof reports: the routine table against the JSON's routines, its
  *     sorting and filter, a routine's page with its plot;
  *   - a link to no view, function, cycle or routine of the report, or one
@@ -381,6 +383,40 @@ async function checkCallgraph(page, kase) {
 		return 'no node drawn';
 	if (r.linked < r.nodes * (kase.hostile ? 0.5 : 1))
 		return r.linked + ' of ' + r.nodes + ' nodes linked to their function';
+	return checkGraphFit(page);
+}
+
+/* "fit the window" shows the whole graph in the window, both ways, never
+ * larger than dot drew it (its width and height, in points); unticked, the
+ * graph is at that size. */
+async function checkGraphFit(page) {
+	const r = await page.eval(`(() => {
+		const svg = document.querySelector('svg.callgraph');
+		const drawn = new DOMParser().parseFromString(window.cgaReport.data.callgraph.svg,
+			'image/svg+xml').documentElement;
+		const px = v => parseFloat(v) * (/pt$/.test(v) ? 4 / 3 : 1);
+		const vb = svg.viewBox.baseVal;
+		const measure = () => {
+			const b = svg.getBoundingClientRect();
+			return { scale: Math.min(b.width / vb.width, b.height / vb.height), right: b.right, bottom: b.bottom };
+		};
+		const fit = document.querySelector('.tools input[type=checkbox]');
+		const fitted = measure();
+		fit.click();
+		const natural = measure();
+		fit.click();
+		return { want: Math.min(px(drawn.getAttribute('width')) / vb.width,
+			px(drawn.getAttribute('height')) / vb.height), fitted, natural,
+			width: window.innerWidth, height: window.innerHeight };
+	})()`);
+	const f = r.fitted;
+	if (f.scale > r.want * 1.001)
+		return 'fitted, the graph is drawn ' + (f.scale / r.want).toFixed(2) + ' times its size';
+	if (f.right > r.width + 0.5 || f.bottom > r.height + 0.5)
+		return 'fitted, the graph ends at ' + f.right.toFixed(0) + ',' + f.bottom.toFixed(0) +
+			' in a window of ' + r.width + 'x' + r.height;
+	if (Math.abs(r.natural.scale / r.want - 1) > 0.001)
+		return 'not fitted, the graph is drawn ' + (r.natural.scale / r.want).toFixed(2) + ' times its size';
 	return null;
 }
 
