@@ -148,6 +148,12 @@
 	const cycleById = new Map(cycles.map(c => [c.id, c]));
 	const filesByName = new Map((data.files || []).map(f => [f.file, f]));
 	const sourcesByName = new Map((data.sources || []).map(s => [s.file, s]));
+	const listingsByKey = new Map();
+	for (const l of data.machine_code || []) {
+		if (!listingsByKey.has(keyOf(l)))
+			listingsByKey.set(keyOf(l), []);
+		listingsByKey.get(keyOf(l)).push(l);
+	}
 
 	function hashOf(f) {
 		return '#function/' + encodeURIComponent(f.file) + '/' + encodeURIComponent(f.function);
@@ -504,43 +510,117 @@
 		el('table', { class: 'source' }, el('thead', {}, head), body));
 	}
 
-	function asmView(f) {
+	/* A jump line, worded as the text report's. */
+	function jumpText(j) {
+		const times = v => ' time' + (String(v) === '1' ? '' : 's');
+		return 'jump ' + callCount(j.taken) + (j.executed === null ? times(j.taken)
+			: ' of ' + callCount(j.executed) + times(j.executed)) + ' to ' + j.target;
+	}
+
+	function bigSum(a, b) {
+		return a === null ? BigInt(b) : a + BigInt(b);
+	}
+
+	/* A BigInt as the data writes counts: a number up to 2^53, else a string. */
+	function countOf(b) {
+		if (b === null)
+			return null;
+		return b >= -(2n ** 53n) && b <= 2n ** 53n ? Number(b) : String(b);
+	}
+
+	/* The text report's last line of a listing: the counts of its
+	 * instructions shown with their code, and their share of F's self cost. */
+	function annotatedRow(f, ins, shown) {
+		const sum = events.map(() => null);
+		for (const i of ins)
+			if (i.disassembly !== null && i.self)
+				i.self.forEach((v, e) => { if (v !== null) sum[e] = bigSum(sum[e], v); });
+		const share = page.shown.map(e => {
+			const self = f.self ? toNumber(f.self[e]) : 0;
+			/* A ratio: in a diff, a self cost that fell by 2,000 of which
+			 * 2,000 are shown is 100%, not -100%. */
+			return events[e].name + ' ' + (self === 0 ? '-'
+				: (toNumber(countOf(sum[e])) * 100 / self).toFixed(2) + '%');
+		});
+		const tr = el('tr', { class: 'annotated' });
+		for (const e of shown)
+			tr.append(costCell(countOf(sum[e]), e));
+		tr.append(el('td', {}), el('td', { class: 'code' }, 'annotated: ' + share.join(', ') +
+			' of the function\'s self cost'));
+		return tr;
+	}
+
+	/* The rows of an instruction the profile has: "# file:line" when the
+	 * position changes (in AT, the last one), its counts, its calls and
+	 * jumps. */
+	function instructionRows(body, i, index, at, shown, max, missing) {
+		const where = i.file !== null && i.line !== 0 ? i.file + ':' + i.line : null;
+		if (where !== null && where !== at.where) {
+			body.append(el('tr', { class: 'at' }, el('td', { colspan: shown.length }),
+				el('td', { class: 'code', colspan: 2 }, '# ' + where)));
+			at.where = where;
+		}
+		const tr = el('tr', { class: 'instr', 'data-instr': index,
+			style: i.self ? heat(i.self[page.primary], max) : null });
+		for (const e of shown)
+			tr.append(costCell(i.self ? i.self[e] : null, e));
+		tr.append(el('td', { class: 'code' }, i.address), el('td', { class: 'code' },
+			i.disassembly !== null ? i.disassembly : missing ? '' : '(no instruction starts here in the object)'));
+		body.append(tr);
+		for (const c of i.calls.map(callee)) {
+			const call = el('tr', { class: 'call' });
+			for (const e of shown)
+				call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
+			call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
+				' (' + callCount(c.count) + 'x)'));
+			body.append(call);
+		}
+		for (const j of i.jumps)
+			body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
+				el('td', { class: 'code' }, jumpText(j))));
+	}
+
+	/* One listing of F's code (one object's): the lines the text report's
+	 * --asm shows, the counts those of F's instructions (the JSON's). */
+	function listingView(f, listing, max) {
 		const shown = visibleEvents();
 		const head = el('tr');
 		for (const e of shown)
-			head.append(el('th', { scope: 'col', class: 'num' }, events[e].name));
+			head.append(el('th', { scope: 'col', class: 'num', 'data-event': e }, events[e].name));
 		head.append(el('th', { scope: 'col' }, 'address'), el('th', { scope: 'col' }, 'instruction'));
 		const body = el('tbody');
-		let where = null;
+		const mine = [];
+		const at = { where: null };
+		for (const line of listing.lines) {
+			if (line === null) {
+				body.append(el('tr', { class: 'gap', title: 'instructions more than ' + page.context +
+					' from one with a count are left out' }, el('td', { colspan: shown.length + 2 }, '\u22ee')));
+			} else if (Array.isArray(line)) {
+				const tr = el('tr', { class: 'instr' });
+				for (const e of shown)
+					tr.append(costCell(null, e));
+				tr.append(el('td', { class: 'code' }, line[0]), el('td', { class: 'code' },
+					line[1] !== null ? line[1] : listing.missing ? '' : '(no instruction starts here in the object)'));
+				body.append(tr);
+			} else {
+				mine.push(f.instructions[line]);
+				instructionRows(body, f.instructions[line], line, at, shown, max, listing.missing);
+			}
+		}
+		const range = mine.length ? ' ' + mine[0].address + '-' + mine[mine.length - 1].address : '';
+		return el('section', { class: 'asm-listing' },
+			el('p', { class: 'asm-head where' }, f.file + ':' + f.function +
+				(listing.object !== null ? ' [' + listing.object + ']' : '') + range),
+			listing.missing ? el('p', { class: 'note' }, 'No disassembly: ' + listing.missing) : null,
+			el('table', { class: 'source asm' }, el('thead', {}, head), body,
+				el('tfoot', {}, annotatedRow(f, mine, shown))));
+	}
+
+	function asmView(f) {
 		let max = 0;
 		for (const i of f.instructions)
 			max = Math.max(max, Math.abs(toNumber(i.self ? i.self[page.primary] : 0)));
-		for (const i of f.instructions) {
-			const at = i.file !== null ? i.file + ':' + i.line : null;
-			if (at !== null && at !== where)
-				body.append(el('tr', { class: 'gap' }, el('td', { colspan: shown.length + 2 }, '# ' + at)));
-			where = at;
-			const tr = el('tr', { style: i.self ? heat(i.self[page.primary], max) : null });
-			for (const e of shown)
-				tr.append(costCell(i.self ? i.self[e] : null, e));
-			tr.append(el('td', { class: 'code' }, i.address),
-				el('td', { class: 'code' }, i.disassembly === null ? '(no disassembly)' : i.disassembly));
-			body.append(tr);
-			for (const c of i.calls.map(callee)) {
-				const call = el('tr', { class: 'call' });
-				for (const e of shown)
-					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
-				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
-					' (' + callCount(c.count) + 'x)'));
-				body.append(call);
-			}
-			for (const j of i.jumps)
-				body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
-					el('td', { class: 'code' }, j.executed === null
-						? 'jump ' + callCount(j.taken) + ' times to ' + j.target
-						: 'jump ' + callCount(j.taken) + ' of ' + callCount(j.executed) + ' times to ' + j.target)));
-		}
-		return el('table', { class: 'source asm' }, el('thead', {}, head), body);
+		return el('div', {}, ...(listingsByKey.get(keyOf(f)) || []).map(l => listingView(f, l, max)));
 	}
 
 	function viewFunction(f) {

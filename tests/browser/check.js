@@ -9,7 +9,8 @@
  *   - clicking a column's header sorts the rows by it, down then up;
  *   - the filter box hides exactly the rows that do not match;
  *   - a function's page lists the callers and callees the JSON lists, with
- *     their counts and costs, and the instructions and jumps it has;
+ *     their counts and costs, and the instructions and jumps it has, with
+ *     their counts, amid the lines the text report's --asm listing shows;
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
  *   - a zoom into a frame draws its descendants at their widths scaled,
@@ -26,7 +27,7 @@
  *     script of the profile's runs (window.__pwned stays unset).
  *
  * usage: node check.js MANIFEST  (a JSON array of cases written by
- * tests/browser.sh: {name, kind, html, json, folded, old, new})
+ * tests/browser.sh: {name, kind, html, json, folded, text, old, new})
  * Environment: CHROMIUM, the browser to run [/usr/bin/chromium]. */
 'use strict';
 
@@ -194,7 +195,93 @@ async function checkFilter(page, json, filters) {
 	return null;
 }
 
-async function checkPages(page, json, data, max) {
+/* The machine-code listings of a text report: per listing its header
+ * ("file:function [object] 0xLOW-0xHIGH") and its lines as [kind, text],
+ * a run of "-- address" markers as one gap. */
+function readAsmText(file) {
+	const listings = [];
+	const lines = fs.readFileSync(file, 'utf8').split('\n');
+	let cur = null;
+	for (let k = 0; k < lines.length; k++) {
+		const line = lines[k];
+		const head = /^-- Machine code: (.*)$/.exec(line);
+		if (head) {
+			cur = { head: head[1], lines: [] };
+			listings.push(cur);
+			k++;                        /* the rule under it */
+			continue;
+		}
+		if (/^-{80}$/.test(line))
+			cur = null;
+		if (cur === null || line === '' || /^[A-Za-z][A-Za-z0-9_ ]*$/.test(line))
+			continue;                   /* the events' names */
+		let m;
+		const add = (kind, text) => cur.lines.push([kind, text]);
+		if ((m = /^ +No disassembly: (.*)$/.exec(line)))
+			add('note', 'No disassembly: ' + m[1]);
+		else if (/^-- address 0x/.test(line)) {
+			const last = cur.lines[cur.lines.length - 1];
+			if (!last || last[0] !== 'gap')
+				add('gap', '');
+		} else if ((m = /^ *# (.*)$/.exec(line)))
+			add('at', m[1]);
+		else if ((m = /^ *(jump .*)$/.exec(line)))
+			add('jump', m[1]);
+		else if ((m = / => .* \((.*)x\)$/.exec(line)))
+			add('call', m[1]);
+		else if ((m = / (annotated: .*)$/.exec(line)))
+			add('annotated', m[1]);
+		else if ((m = /^[-+\d,.()% \u00b1]*(0x[0-9a-f]+)(?: {2}(.*))?$/.exec(line)))
+			add('instr', m[1] + (m[2] === undefined ? '' : '  ' + m[2]));
+		else
+			add('unknown', line);
+	}
+	return listings;
+}
+
+/* The function's machine code on its page against the JSON and the text
+ * report: the instructions with counts are the JSON's, with its counts;
+ * the page shows the lines the text's --asm listing shows. */
+function checkCode(j, got, text) {
+	const instr = j.instructions || [];
+	const rows = got.blocks.flatMap(b => b.counted);
+	if (rows.map(r => r.address).join() !== instr.map(x => x.address).join())
+		return j.function + ': instructions with counts at ' + rows.slice(0, 3).map(r => r.address) +
+			'..., the JSON has ' + instr.slice(0, 3).map(x => x.address);
+	for (let k = 0; k < rows.length; k++) {
+		if (rows[k].index !== k)
+			return j.function + ': row of ' + rows[k].address + ' is instruction ' + rows[k].index;
+		for (let e = 0; e < got.codeEvents.length; e++) {
+			const want = instr[k].self[got.codeEvents[e]];
+			if (!same(rows[k].cells[e], want === null ? '' : want))
+				return j.function + ' ' + instr[k].address + ': ' + rows[k].cells[e] + ', JSON ' + want;
+		}
+	}
+	const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
+	const jumpLines = got.blocks.reduce((n, b) => n + b.lines.filter(l => l[0] === 'jump').length, 0);
+	if (jumpLines !== jumps)
+		return j.function + ': ' + jumpLines + ' jump lines, the JSON has ' + jumps + ' jumps';
+	if (!text)
+		return null;
+	const name = j.file + ':' + j.function + ' ';
+	const want = text.filter(l => l.head.startsWith(name) &&
+		/^(\[.*\] )?0x[0-9a-f]+-0x[0-9a-f]+$/.test(l.head.slice(name.length)));
+	if (want.length !== got.blocks.length)
+		return j.function + ': ' + got.blocks.length + ' listings, the text report has ' + want.length;
+	for (let b = 0; b < want.length; b++) {
+		if (got.blocks[b].head !== want[b].head)
+			return 'listing ' + JSON.stringify(got.blocks[b].head) + ', the text report has ' +
+				JSON.stringify(want[b].head);
+		const w = want[b].lines, g = got.blocks[b].lines;
+		for (let k = 0; k < Math.max(w.length, g.length); k++)
+			if (!w[k] || !g[k] || w[k][0] !== g[k][0] || w[k][1] !== g[k][1])
+				return want[b].head + ' line ' + k + ': ' + JSON.stringify(g[k]) + ', the text report has ' +
+					JSON.stringify(w[k]);
+	}
+	return null;
+}
+
+async function checkPages(page, json, data, max, text) {
 	let seen = 0;
 	for (let i = 0; i < json.functions.length && seen < max; i++) {
 		const j = json.functions[i];
@@ -214,23 +301,38 @@ async function checkPages(page, json, data, max) {
 					? td.dataset.value : td.textContent.replace(/,/g, '')),
 				countText: Array.from(tr.querySelectorAll('td.num')).pop().textContent,
 			}));
+			const listing = sec => {
+				const rows = Array.from(sec.querySelectorAll('table.asm tr.instr, table.asm tr.at, ' +
+					'table.asm tr.gap, table.asm tr.call, table.asm tr.jump, table.asm tr.annotated'));
+				const line = tr => {
+					const code = Array.from(tr.querySelectorAll('td.code'), td => td.textContent);
+					const kind = ['instr', 'at', 'gap', 'call', 'jump', 'annotated']
+						.find(c => tr.classList.contains(c));
+					if (kind === 'instr')
+						return [kind, code[0] + (code[1] ? '  ' + code[1] : '')];
+					if (kind === 'call')
+						return [kind, /\\((.*)x\\)$/.exec(code[0])[1]];
+					return [kind, kind === 'gap' ? '' : kind === 'at' ? code[0].replace(/^# /, '') : code[0]];
+				};
+				const note = sec.querySelector('.note');
+				return { head: sec.querySelector('.asm-head').textContent,
+					lines: (note ? [['note', note.textContent]] : []).concat(rows.map(line)),
+					counted: Array.from(sec.querySelectorAll('table.asm tr.instr[data-instr]'), tr => ({
+						index: Number(tr.dataset.instr), address: tr.querySelector('td.code').textContent,
+						cells: Array.from(tr.querySelectorAll('td.num'), td => td.dataset.value) })) };
+			};
 			return { title: document.querySelector('h2').textContent,
-				code: Array.from(document.querySelectorAll('table.asm tbody tr:not(.gap):not(.call):not(.jump)'))
-					.map(tr => tr.querySelectorAll('td.code')[0].textContent),
-				jumps: document.querySelectorAll('table.asm tbody tr.jump').length,
+				blocks: Array.from(document.querySelectorAll('section.asm-listing'), listing),
+				codeEvents: events('section.asm-listing:not(.asm-listing ~ .asm-listing)'),
 				callers: read('section.callers'),
 				callees: read('section.callees'), callersEvents: events('section.callers'),
 				calleesEvents: events('section.callees') };
 		})()`);
 		if (lists.title !== j.function)
 			return hash + ': the page is of ' + lists.title;
-		const instr = j.instructions || [];
-		if (lists.code.join() !== instr.map(x => x.address).join())
-			return j.function + ': machine code at ' + lists.code.slice(0, 3) + '..., the JSON has ' +
-				instr.slice(0, 3).map(x => x.address);
-		const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
-		if (lists.jumps !== jumps)
-			return j.function + ': ' + lists.jumps + ' jump lines, the JSON has ' + jumps + ' jumps';
+		const code = checkCode(j, lists, text);
+		if (code)
+			return code;
 		for (const kind of ['callers', 'callees']) {
 			const want = j[kind], got = lists[kind];
 			if (want.length !== got.length)
@@ -572,7 +674,7 @@ async function runCase(browser, kase) {
 		await check(label + ': the filter hides the rows that do not match', () =>
 			checkFilter(page, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
-			checkPages(page, json, data, kase.pages || 8));
+			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
 		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
