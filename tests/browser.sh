@@ -75,6 +75,7 @@ report cxx callgrind ", \"dot\": $dot" -I progs progs/shapes.out
 report both callgrind ", \"filters\": [\"^std\"]" --inclusive=both --show=Ir progs/shapes.out
 report focus callgrind ", \"pages\": 3" --hide='^_dl' --focus=main progs/evenodd.out
 report asm callgrind "" --asm=yes --context=2 asm/hand.out
+report asm-tail callgrind "" --asm=yes asm/tail.out
 report hostile callgrind ", \"hostile\": true" web/hostile.out
 report aprof aprof ", \"links\": true" aprof/v6-contexts.aprof
 report aprof-crypto aprof "" aprof/crypto_1.aprof

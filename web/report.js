@@ -514,7 +514,8 @@
 	function jumpText(j) {
 		const times = v => ' time' + (String(v) === '1' ? '' : 's');
 		return 'jump ' + callCount(j.taken) + (j.executed === null ? times(j.taken)
-			: ' of ' + callCount(j.executed) + times(j.executed)) + ' to ' + j.target;
+			: ' of ' + callCount(j.executed) + times(j.executed)) + ' to ' + j.target +
+			(j.function !== null && j.function !== undefined ? ' <' + j.function + '>' : '');
 	}
 
 	function bigSum(a, b) {
