@@ -350,3 +350,29 @@ const struct asm_func *asm_find(const struct asm_view *v, const struct func *f, 
 		(*n)++;
 	return &v->funcs[i - 1];
 }
+
+bool asm_next_window(const struct asm_func *af, size_t context, size_t *at, size_t *lo,
+		     size_t *hi)
+{
+	size_t n = af->nlines, i = *at, last;
+
+	while (i < n && af->lines[i].instr < 0)
+		i++;
+	if (i == n)
+		return false;
+	*lo = i > context ? i - context : 0;
+	last = i;
+	for (i++; i < n && i <= last + 2 * context; i++)
+		if (af->lines[i].instr >= 0)
+			last = i;
+	*hi = last + context < n - 1 ? last + context : n - 1;
+	*at = *hi + 1;
+	return true;
+}
+
+const char *asm_missing(const struct asm_func *af)
+{
+	if (af->object_read)
+		return NULL;
+	return af->object_known ? "the object could not be read" : "the profile names no object file";
+}

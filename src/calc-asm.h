@@ -67,4 +67,15 @@ void asm_release(struct asm_view *v);
 /* The entries of F in V (*N of them, consecutive), or NULL. */
 const struct asm_func *asm_find(const struct asm_view *v, const struct func *f, size_t *n);
 
+/* The next run of AF's lines to show, from line *AT on: CONTEXT lines
+ * around each line the profile has, runs merged where they touch, as in
+ * the annotated sources.  Sets [*LO, *HI] and moves *AT past it; false,
+ * *AT unchanged, when no line the profile has is left.  Every report that
+ * lists machine code shows these lines and no others. */
+bool asm_next_window(const struct asm_func *af, size_t context, size_t *at, size_t *lo,
+		     size_t *hi);
+
+/* Why AF's instructions have no disassembly, or NULL when they have. */
+const char *asm_missing(const struct asm_func *af);
+
 #endif

@@ -105,33 +105,19 @@ static void print_line(struct listing *l, const struct asm_line *al)
 	print_jumps(l, info_of(l, al));
 }
 
-/* The windows of CONTEXT lines around each line the profile has, merged
- * where they touch, as in the annotated sources. */
+/* The lines asm_next_window chooses, a marker where lines are left out. */
 static void print_windows(struct listing *l, size_t context)
 {
 	const struct asm_func *af = l->af;
-	size_t n = af->nlines, i = 0;
+	size_t at = 0, lo, hi;
 
-	while (i < n) {
-		size_t lo, hi, last;
-
-		while (i < n && af->lines[i].instr < 0)
-			i++;
-		if (i == n)
-			break;
-		lo = i > context ? i - context : 0;
-		last = i;
-		for (i++; i < n && i <= last + 2 * context; i++)
-			if (af->lines[i].instr >= 0)
-				last = i;
-		hi = last + context < n - 1 ? last + context : n - 1;
+	while (asm_next_window(af, context, &at, &lo, &hi)) {
 		if (lo > 0)
 			print_marker(l, af->lines[lo].address);
 		for (size_t k = lo; k <= hi; k++)
 			print_line(l, &af->lines[k]);
-		if (hi < n - 1)
+		if (hi < af->nlines - 1)
 			print_marker(l, af->lines[hi].address);
-		i = hi + 1;
 	}
 }
 
@@ -192,10 +178,8 @@ static void print_func(FILE *out, struct profile *p, const struct options *opt,
 	for (size_t k = 0; k < c->nshow; k++)
 		l.blank += l.w[c->show[k]] + 1;
 	print_header(af, c, out);
-	if (!af->object_read)
-		fprintf(out, "  No disassembly: %s\n",
-			af->object_known ? "the object could not be read"
-					 : "the profile names no object file");
+	if (asm_missing(af) != NULL)
+		fprintf(out, "  No disassembly: %s\n", asm_missing(af));
 	columns_print_events(out, c, l.w);
 	fputs("\n\n", out);
 	print_windows(&l, (size_t)opt->context);

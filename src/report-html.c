@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,6 +242,72 @@ static void write_source(struct json *j, const struct options *opt, const struct
 	fclose(src);
 }
 
+/* ---- machine code ---- */
+
+/* A line of a listing: the index in its function's "instructions" of one
+ * the profile has (*NEXT, counted across the function's listings, as
+ * report-json.c writes them), else [address, objdump's text]. */
+static void write_listing_line(struct json *j, const struct asm_line *al, size_t *next)
+{
+	char address[24];
+
+	if (al->instr >= 0) {
+		json_uint(j, (*next)++);
+		return;
+	}
+	snprintf(address, sizeof(address), "0x%" PRIx64, al->address);
+	json_begin_inline_array(j);
+	json_string(j, address);
+	json_string(j, al->text);
+	json_end_array(j);
+}
+
+/* AF's lines as the text report's --asm lists them, null where it marks
+ * lines left out.  The counts stay in "instructions": the page shows the
+ * JSON report's numbers, this adds only the code around them. */
+static void write_listing(struct json *j, const struct asm_func *af, size_t context, size_t *next)
+{
+	size_t at = 0, lo, hi;
+
+	json_begin_object(j);
+	json_key(j, "file");
+	json_string(j, af->func->key.file->name);
+	json_key(j, "function");
+	json_string(j, af->func->key.name);
+	json_key(j, "object");
+	json_string(j, *af->code->object ? af->code->object : NULL);
+	json_key(j, "missing");
+	json_string(j, asm_missing(af));
+	json_key(j, "lines");
+	json_begin_array(j);
+	while (asm_next_window(af, context, &at, &lo, &hi)) {
+		if (lo > 0)
+			json_null(j);
+		for (size_t k = lo; k <= hi; k++)
+			write_listing_line(j, &af->lines[k], next);
+	}
+	if (at > 0 && at < af->nlines)
+		json_null(j);
+	json_end_array(j);
+	json_end_object(j);
+}
+
+/* "machine_code": a listing per function and object, in the order of
+ * each function's "instructions". */
+static void write_machine_code(struct json *j, const struct asm_view *v, size_t context)
+{
+	size_t next = 0;
+
+	json_key(j, "machine_code");
+	json_begin_array(j);
+	for (size_t i = 0; v != NULL && i < v->nfuncs; i++) {
+		if (i == 0 || v->funcs[i].func != v->funcs[i - 1].func)
+			next = 0;
+		write_listing(j, &v->funcs[i], context, &next);
+	}
+	json_end_array(j);
+}
+
 /* ---- the flame tree ---- */
 
 static void write_flame(struct json *j, const struct flame *fl, const struct profile *p,
@@ -300,6 +367,7 @@ struct html {
 	size_t npages;
 	const struct pfile **files;
 	size_t nfiles;
+	const struct asm_view *code;   /* NULL without --asm */
 	struct html_graph *graph;
 };
 
@@ -363,6 +431,7 @@ static void write_more(struct json *j, void *arg)
 	for (size_t i = 0; i < h->nfiles; i++)
 		write_source(j, h->opt, h->files[i]);
 	json_end_array(j);
+	write_machine_code(j, h->code, (size_t)h->opt->context);
 	/* Last: dot has drawn while the rest was written. */
 	callgraph_write(j, h->graph);
 }
@@ -437,6 +506,7 @@ void report_html(FILE *out, struct profile *p, const struct options *opt,
 	char *title = page_title(p, opt);
 	bool *full = choose_pages(&h, &code);
 
+	h.code = p->keep_instr ? &code : NULL;
 	page.full = full;
 	page.files = h.files;
 	page.nfiles = h.nfiles;

@@ -182,6 +182,10 @@ static void write_jumps(struct json *j, const struct jump *jumps)
 			json_null(j);
 		else
 			json_int(j, jp->executed);
+		/* The function the profile names for the target (jfn=), as the
+		 * text report's "<name>" after the target. */
+		json_key(j, "function");
+		json_string(j, jp->to_name);
 		json_end_object(j);
 	}
 	json_end_array(j);

@@ -1,8 +1,8 @@
 #!/bin/sh
 # HTML reports in a real browser (TAP): headless Chromium loads the
 # --format=html reports of several profiles and tests/browser/check.js reads
-# the page after its scripts ran, against --format=json and --format=folded
-# with the same options: a C program (the demo profile, its sources found),
+# the page after its scripts ran, against --format=json, --format=folded and
+# the text report (its --asm listings) with the same options: a C program (the demo profile, its sources found),
 # a C++ program, python3 (profiled by valgrind now; left out without
 # valgrind), --inclusive=both, --focus, --hide, a --diff, --asm, two aprof
 # reports and the hostile-names profile.  Chromium is driven over its
@@ -32,8 +32,8 @@ cp "$here/../data/callgrind.out.demo" "$here/../data/wordfreq.c" "$here/../data/
 cd "$tmp" || exit 99
 
 cases=
-# report NAME KIND EXTRA-JSON ARGS...: the HTML, JSON and folded output of
-# ARGS, and the case for check.js.
+# report NAME KIND EXTRA-JSON ARGS...: the HTML, JSON, folded and text output
+# of ARGS, and the case for check.js.
 report() {
     name=$1 kind=$2 extra=$3
     shift 3
@@ -46,7 +46,8 @@ report() {
     case $kind in
     callgrind)
         "$prog" --format=folded "$@" > "$name.folded" 2> /dev/null
-        files="$files, \"folded\": \"$tmp/$name.folded\"" ;;
+        "$prog" "$@" > "$name.txt" 2> /dev/null || { echo "Bail out! cgannotate $*"; exit 99; }
+        files="$files, \"folded\": \"$tmp/$name.folded\", \"text\": \"$tmp/$name.txt\"" ;;
     esac
     cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"$kind\", $files$extra}"
@@ -69,13 +70,14 @@ OBJDUMP=$tmp/asm/fake-objdump
 export OBJDUMP
 dot=false
 command -v "${DOT:-dot}" > /dev/null 2>&1 && dot=true
-report c callgrind ", \"dot\": $dot" callgrind.out.demo
+report c callgrind ", \"dot\": $dot, \"links\": true" callgrind.out.demo
 report cxx callgrind ", \"dot\": $dot" -I progs progs/shapes.out
 report both callgrind ", \"filters\": [\"^std\"]" --inclusive=both --show=Ir progs/shapes.out
 report focus callgrind ", \"pages\": 3" --hide='^_dl' --focus=main progs/evenodd.out
 report asm callgrind "" --asm=yes --context=2 asm/hand.out
+report asm-tail callgrind "" --asm=yes asm/tail.out
 report hostile callgrind ", \"hostile\": true" web/hostile.out
-report aprof aprof "" aprof/v6-contexts.aprof
+report aprof aprof ", \"links\": true" aprof/v6-contexts.aprof
 report aprof-crypto aprof "" aprof/crypto_1.aprof
 diff_report diff progs/hot.out progs/hot-after.out
 python=$(command -v /usr/bin/python3 || command -v python3)

@@ -148,6 +148,12 @@
 	const cycleById = new Map(cycles.map(c => [c.id, c]));
 	const filesByName = new Map((data.files || []).map(f => [f.file, f]));
 	const sourcesByName = new Map((data.sources || []).map(s => [s.file, s]));
+	const listingsByKey = new Map();
+	for (const l of data.machine_code || []) {
+		if (!listingsByKey.has(keyOf(l)))
+			listingsByKey.set(keyOf(l), []);
+		listingsByKey.get(keyOf(l)).push(l);
+	}
 
 	function hashOf(f) {
 		return '#function/' + encodeURIComponent(f.file) + '/' + encodeURIComponent(f.function);
@@ -504,43 +510,118 @@
 		el('table', { class: 'source' }, el('thead', {}, head), body));
 	}
 
-	function asmView(f) {
+	/* A jump line, worded as the text report's. */
+	function jumpText(j) {
+		const times = v => ' time' + (String(v) === '1' ? '' : 's');
+		return 'jump ' + callCount(j.taken) + (j.executed === null ? times(j.taken)
+			: ' of ' + callCount(j.executed) + times(j.executed)) + ' to ' + j.target +
+			(j.function !== null && j.function !== undefined ? ' <' + j.function + '>' : '');
+	}
+
+	function bigSum(a, b) {
+		return a === null ? BigInt(b) : a + BigInt(b);
+	}
+
+	/* A BigInt as the data writes counts: a number up to 2^53, else a string. */
+	function countOf(b) {
+		if (b === null)
+			return null;
+		return b >= -(2n ** 53n) && b <= 2n ** 53n ? Number(b) : String(b);
+	}
+
+	/* The text report's last line of a listing: the counts of its
+	 * instructions shown with their code, and their share of F's self cost. */
+	function annotatedRow(f, ins, shown) {
+		const sum = events.map(() => null);
+		for (const i of ins)
+			if (i.disassembly !== null && i.self)
+				i.self.forEach((v, e) => { if (v !== null) sum[e] = bigSum(sum[e], v); });
+		const share = page.shown.map(e => {
+			const self = f.self ? toNumber(f.self[e]) : 0;
+			/* A ratio: in a diff, a self cost that fell by 2,000 of which
+			 * 2,000 are shown is 100%, not -100%. */
+			return events[e].name + ' ' + (self === 0 ? '-'
+				: (toNumber(countOf(sum[e])) * 100 / self).toFixed(2) + '%');
+		});
+		const tr = el('tr', { class: 'annotated' });
+		for (const e of shown)
+			tr.append(costCell(countOf(sum[e]), e));
+		tr.append(el('td', {}), el('td', { class: 'code' }, 'annotated: ' + share.join(', ') +
+			' of the function\'s self cost'));
+		return tr;
+	}
+
+	/* The rows of an instruction the profile has: "# file:line" when the
+	 * position changes (in AT, the last one), its counts, its calls and
+	 * jumps. */
+	function instructionRows(body, i, index, at, shown, max, missing) {
+		const where = i.file !== null && i.line !== 0 ? i.file + ':' + i.line : null;
+		if (where !== null && where !== at.where) {
+			body.append(el('tr', { class: 'at' }, el('td', { colspan: shown.length }),
+				el('td', { class: 'code', colspan: 2 }, '# ' + where)));
+			at.where = where;
+		}
+		const tr = el('tr', { class: 'instr', 'data-instr': index,
+			style: i.self ? heat(i.self[page.primary], max) : null });
+		for (const e of shown)
+			tr.append(costCell(i.self ? i.self[e] : null, e));
+		tr.append(el('td', { class: 'code' }, i.address), el('td', { class: 'code' },
+			i.disassembly !== null ? i.disassembly : missing ? '' : '(no instruction starts here in the object)'));
+		body.append(tr);
+		for (const c of i.calls.map(callee)) {
+			const call = el('tr', { class: 'call' });
+			for (const e of shown)
+				call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
+			call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
+				' (' + callCount(c.count) + 'x)'));
+			body.append(call);
+		}
+		for (const j of i.jumps)
+			body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
+				el('td', { class: 'code' }, jumpText(j))));
+	}
+
+	/* One listing of F's code (one object's): the lines the text report's
+	 * --asm shows, the counts those of F's instructions (the JSON's). */
+	function listingView(f, listing, max) {
 		const shown = visibleEvents();
 		const head = el('tr');
 		for (const e of shown)
-			head.append(el('th', { scope: 'col', class: 'num' }, events[e].name));
+			head.append(el('th', { scope: 'col', class: 'num', 'data-event': e }, events[e].name));
 		head.append(el('th', { scope: 'col' }, 'address'), el('th', { scope: 'col' }, 'instruction'));
 		const body = el('tbody');
-		let where = null;
+		const mine = [];
+		const at = { where: null };
+		for (const line of listing.lines) {
+			if (line === null) {
+				body.append(el('tr', { class: 'gap', title: 'instructions more than ' + page.context +
+					' from one with a count are left out' }, el('td', { colspan: shown.length + 2 }, '\u22ee')));
+			} else if (Array.isArray(line)) {
+				const tr = el('tr', { class: 'instr' });
+				for (const e of shown)
+					tr.append(costCell(null, e));
+				tr.append(el('td', { class: 'code' }, line[0]), el('td', { class: 'code' },
+					line[1] !== null ? line[1] : listing.missing ? '' : '(no instruction starts here in the object)'));
+				body.append(tr);
+			} else {
+				mine.push(f.instructions[line]);
+				instructionRows(body, f.instructions[line], line, at, shown, max, listing.missing);
+			}
+		}
+		const range = mine.length ? ' ' + mine[0].address + '-' + mine[mine.length - 1].address : '';
+		return el('section', { class: 'asm-listing' },
+			el('p', { class: 'asm-head where' }, f.file + ':' + f.function +
+				(listing.object !== null ? ' [' + listing.object + ']' : '') + range),
+			listing.missing ? el('p', { class: 'note' }, 'No disassembly: ' + listing.missing) : null,
+			el('table', { class: 'source asm' }, el('thead', {}, head), body,
+				el('tfoot', {}, annotatedRow(f, mine, shown))));
+	}
+
+	function asmView(f) {
 		let max = 0;
 		for (const i of f.instructions)
 			max = Math.max(max, Math.abs(toNumber(i.self ? i.self[page.primary] : 0)));
-		for (const i of f.instructions) {
-			const at = i.file !== null ? i.file + ':' + i.line : null;
-			if (at !== null && at !== where)
-				body.append(el('tr', { class: 'gap' }, el('td', { colspan: shown.length + 2 }, '# ' + at)));
-			where = at;
-			const tr = el('tr', { style: i.self ? heat(i.self[page.primary], max) : null });
-			for (const e of shown)
-				tr.append(costCell(i.self ? i.self[e] : null, e));
-			tr.append(el('td', { class: 'code' }, i.address),
-				el('td', { class: 'code' }, i.disassembly === null ? '(no disassembly)' : i.disassembly));
-			body.append(tr);
-			for (const c of i.calls.map(callee)) {
-				const call = el('tr', { class: 'call' });
-				for (const e of shown)
-					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
-				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
-					' (' + callCount(c.count) + 'x)'));
-				body.append(call);
-			}
-			for (const j of i.jumps)
-				body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
-					el('td', { class: 'code' }, j.executed === null
-						? 'jump ' + callCount(j.taken) + ' times to ' + j.target
-						: 'jump ' + callCount(j.taken) + ' of ' + callCount(j.executed) + ' times to ' + j.target)));
-		}
-		return el('table', { class: 'source asm' }, el('thead', {}, head), body);
+		return el('div', {}, ...(listingsByKey.get(keyOf(f)) || []).map(l => listingView(f, l, max)));
 	}
 
 	function viewFunction(f) {
@@ -695,6 +776,45 @@
 		}
 	}
 
+	/* The size dot drew the graph at, in CSS pixels: its width and height
+	 * (in points), else its viewBox; null when it gives neither. */
+	function drawnSize(svg) {
+		const px = v => {
+			const m = /^\s*([0-9.]+)\s*(pt|px)?\s*$/.exec(v || '');
+			return m ? Number(m[1]) * (m[2] === 'pt' ? 4 / 3 : 1) : NaN;
+		};
+		let w = px(svg.getAttribute('width')), h = px(svg.getAttribute('height'));
+		if (!(w > 0 && h > 0)) {
+			const vb = svg.viewBox.baseVal;
+			[w, h] = vb ? [vb.width, vb.height] : [NaN, NaN];
+		}
+		return w > 0 && h > 0 ? { w, h } : null;
+	}
+
+	/* Redraws the call graph at its size for the window; null elsewhere. */
+	let graphFit = null;
+	window.addEventListener('resize', () => graphFit && graphFit());
+
+	/* The graph NODE in BOX at the size dot drew it, or fitted into the
+	 * window both ways: scaled down to the room below the box's top, never
+	 * up (a small graph would have letters as tall as the window). */
+	function sizeGraph(node, box, size, fit) {
+		box.classList.toggle('natural', !fit);
+		if (size === null)
+			return;
+		let scale = 1;
+		if (fit) {
+			node.style.width = node.style.height = '0';
+			const frame = box.offsetHeight - box.clientHeight;
+			const top = box.getBoundingClientRect().top + window.scrollY;
+			const below = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
+			const room = Math.max(120, window.innerHeight - top - frame - below);
+			scale = Math.min(1, box.clientWidth / size.w, room / size.h);
+		}
+		node.style.width = size.w * scale + 'px';
+		node.style.height = size.h * scale + 'px';
+	}
+
 	function viewCallgraph() {
 		const parts = [header('#callgraph')];
 		const g = data.callgraph;
@@ -713,6 +833,7 @@
 				svg.removeAttribute(a.name);
 		const byId = new Map(functions.map(f => [dotId(f), f]));
 		const node = document.importNode(svg, true);
+		const size = drawnSize(node);
 		node.removeAttribute('width');
 		node.removeAttribute('height');
 		node.setAttribute('class', 'callgraph');
@@ -731,13 +852,16 @@
 					go(hashOf(f));
 			});
 		}
-		const fit = el('input', { type: 'checkbox', checked: true, onchange: e =>
-			node.classList.toggle('natural', !e.target.checked) });
+		const box = el('div', { class: 'graph-box' }, node);
+		const fit = el('input', { type: 'checkbox', checked: true, onchange: () =>
+			sizeGraph(node, box, size, fit.checked) });
 		parts.push(el('div', { class: 'tools' }, el('label', {}, fit, ' fit the window'),
 			el('span', { class: 'muted' }, 'The graph of --format=dot, drawn by ' + g.program +
 				'. Click a function to open it.')));
-		parts.push(el('div', { class: 'graph-box' }, node));
+		parts.push(box);
 		app.replaceChildren(...parts);
+		graphFit = () => sizeGraph(node, box, size, fit.checked);
+		graphFit();
 	}
 
 	/* ---- aprof reports ---- */
@@ -945,38 +1069,85 @@
 
 	/* ---- routing ---- */
 
-	function route() {
-		const hash = decodeURIComponent(location.hash.replace(/^#/, ''));
-		const raw = location.hash.replace(/^#/, '');
-		flame = null;
-		if (data.format === 'aprof') {
-			const m = /^routine\/(.*)$/.exec(hash);
-			const r = m ? routines.find(x => String(x.id) === m[1]) : null;
-			if (r)
-				viewRoutine(r);
-			else if (hash === 'help')
-				viewHelp();
-			else
-				viewRoutines();
-		} else if (raw.startsWith('function/')) {
-			const [file, func] = raw.slice(9).split('/').map(decodeURIComponent);
-			const f = byKey.get(file + '\u0000' + func);
-			if (f)
-				viewFunction(f);
-			else
-				app.replaceChildren(header(null), el('p', { class: 'note' }, 'No function ' + func +
-					' in ' + file + ' in this report.'));
-		} else if (hash.startsWith('cycle/') && cycleById.has(Number(hash.slice(6)))) {
-			viewCycle(cycleById.get(Number(hash.slice(6))));
-		} else if (hash === 'flame') {
-			viewFlame();
-		} else if (hash === 'callgraph') {
-			viewCallgraph();
-		} else if (hash === 'help') {
-			viewHelp();
-		} else {
-			viewFunctions();
+	/* The text of a fragment, or null when its %-escapes are malformed (a
+	 * link cut short or typed by hand), on which decodeURIComponent throws. */
+	function decoded(text) {
+		try {
+			return decodeURIComponent(text);
+		} catch (e) {
+			return null;
 		}
+	}
+
+	/* A link to nothing this report holds: a note, in the page's frame. */
+	function viewNowhere(title, text) {
+		app.replaceChildren(header(null), el('h2', {}, title), el('p', { class: 'note' }, text));
+	}
+
+	function malformed(raw) {
+		viewNowhere('No such view', 'The link #' + raw + ' is malformed: each % in it must start ' +
+			'an escape such as %2F, of UTF-8 text. It names no view of this report.');
+	}
+
+	/* #function/FILE/NAME, each part escaped by encodeURIComponent. */
+	function routeFunction(raw) {
+		const rest = raw.slice('function/'.length);
+		const slash = rest.indexOf('/');
+		if (slash < 0) {
+			viewNowhere('No such function', 'The link #' + raw + ' names no function: a ' +
+				'function\u2019s link is #function/FILE/NAME.');
+			return;
+		}
+		const file = decoded(rest.slice(0, slash)), func = decoded(rest.slice(slash + 1));
+		if (file === null || func === null)
+			malformed(raw);
+		else if (byKey.has(file + '\u0000' + func))
+			viewFunction(byKey.get(file + '\u0000' + func));
+		else
+			viewNowhere('No such function', 'No function ' + func + ' in ' + file +
+				' in this report.');
+	}
+
+	function routeAprof(hash) {
+		const m = /^routine\/(.*)$/.exec(hash);
+		const r = m ? routines.find(x => String(x.id) === m[1]) : null;
+		if (r)
+			viewRoutine(r);
+		else if (m)
+			viewNowhere('No such routine', 'No routine ' + m[1] + ' in this report.');
+		else if (hash === 'help')
+			viewHelp();
+		else if (hash === '' || hash === 'routines')
+			viewRoutines();
+		else
+			viewNowhere('No such view', 'This report has no view #' + hash + '.');
+	}
+
+	function route() {
+		const raw = location.hash.replace(/^#/, '');
+		const hash = decoded(raw);
+		flame = null;
+		graphFit = null;
+		if (data.format !== 'aprof' && raw.startsWith('function/'))
+			routeFunction(raw);
+		else if (hash === null)
+			malformed(raw);
+		else if (data.format === 'aprof')
+			routeAprof(hash);
+		else if (hash.startsWith('cycle/') && cycleById.has(Number(hash.slice(6))))
+			viewCycle(cycleById.get(Number(hash.slice(6))));
+		else if (hash.startsWith('cycle/'))
+			viewNowhere('No such cycle', 'No <cycle ' + hash.slice(6) + '> in this report.');
+		else if (hash === 'flame')
+			viewFlame();
+		else if (hash === 'callgraph')
+			viewCallgraph();
+		else if (hash === 'help')
+			viewHelp();
+		else if (hash === '' || hash === 'functions')
+			viewFunctions();
+		else
+			viewNowhere('No such view', 'This report has no view #' + hash + '.');
 		const h1 = app.querySelector('h2') || app.querySelector('h1');
 		document.title = (h1 && h1 !== app.querySelector('h1') ? h1.textContent + ' \u2014 ' : '') +
 			'cgannotate: ' + (data.file || '');

@@ -9,20 +9,25 @@
  *   - clicking a column's header sorts the rows by it, down then up;
  *   - the filter box hides exactly the rows that do not match;
  *   - a function's page lists the callers and callees the JSON lists, with
- *     their counts and costs, and the instructions and jumps it has;
+ *     their counts and costs, and the instructions and jumps it has, with
+ *     their counts, amid the lines the text report's --asm listing shows;
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
  *   - a zoom into a frame draws its descendants at their widths scaled,
  *     making those that were too narrow to be drawn, and hides the rest;
- *     the reset puts every frame back;
+ *     one control resets it, and the reset puts every frame back;
+ *   - the call graph's nodes are linked to their functions; fitted to the
+ *     window it is all in it and never larger than dot drew it;
  *   - aprof reports: the routine table against the JSON's routines, its
  *     sorting and filter, a routine's page with its plot;
+ *   - a link to no view, function, cycle or routine of the report, or one
+ *     whose %-escapes are malformed, shows a note in the page's frame;
  *   - no view scrolls sideways in a window 1366 pixels wide;
  *   - no error reaches the console, no request leaves the file, and no
  *     script of the profile's runs (window.__pwned stays unset).
  *
  * usage: node check.js MANIFEST  (a JSON array of cases written by
- * tests/browser.sh: {name, kind, html, json, folded, old, new})
+ * tests/browser.sh: {name, kind, html, json, folded, text, old, new})
  * Environment: CHROMIUM, the browser to run [/usr/bin/chromium]. */
 'use strict';
 
@@ -190,7 +195,93 @@ async function checkFilter(page, json, filters) {
 	return null;
 }
 
-async function checkPages(page, json, data, max) {
+/* The machine-code listings of a text report: per listing its header
+ * ("file:function [object] 0xLOW-0xHIGH") and its lines as [kind, text],
+ * a run of "-- address" markers as one gap. */
+function readAsmText(file) {
+	const listings = [];
+	const lines = fs.readFileSync(file, 'utf8').split('\n');
+	let cur = null;
+	for (let k = 0; k < lines.length; k++) {
+		const line = lines[k];
+		const head = /^-- Machine code: (.*)$/.exec(line);
+		if (head) {
+			cur = { head: head[1], lines: [] };
+			listings.push(cur);
+			k++;                        /* the rule under it */
+			continue;
+		}
+		if (/^-{80}$/.test(line))
+			cur = null;
+		if (cur === null || line === '' || /^[A-Za-z][A-Za-z0-9_ ]*$/.test(line))
+			continue;                   /* the events' names */
+		let m;
+		const add = (kind, text) => cur.lines.push([kind, text]);
+		if ((m = /^ +No disassembly: (.*)$/.exec(line)))
+			add('note', 'No disassembly: ' + m[1]);
+		else if (/^-- address 0x/.test(line)) {
+			const last = cur.lines[cur.lines.length - 1];
+			if (!last || last[0] !== 'gap')
+				add('gap', '');
+		} else if ((m = /^ *# (.*)$/.exec(line)))
+			add('at', m[1]);
+		else if ((m = /^ *(jump .*)$/.exec(line)))
+			add('jump', m[1]);
+		else if ((m = / => .* \((.*)x\)$/.exec(line)))
+			add('call', m[1]);
+		else if ((m = / (annotated: .*)$/.exec(line)))
+			add('annotated', m[1]);
+		else if ((m = /^[-+\d,.()% \u00b1]*(0x[0-9a-f]+)(?: {2}(.*))?$/.exec(line)))
+			add('instr', m[1] + (m[2] === undefined ? '' : '  ' + m[2]));
+		else
+			add('unknown', line);
+	}
+	return listings;
+}
+
+/* The function's machine code on its page against the JSON and the text
+ * report: the instructions with counts are the JSON's, with its counts;
+ * the page shows the lines the text's --asm listing shows. */
+function checkCode(j, got, text) {
+	const instr = j.instructions || [];
+	const rows = got.blocks.flatMap(b => b.counted);
+	if (rows.map(r => r.address).join() !== instr.map(x => x.address).join())
+		return j.function + ': instructions with counts at ' + rows.slice(0, 3).map(r => r.address) +
+			'..., the JSON has ' + instr.slice(0, 3).map(x => x.address);
+	for (let k = 0; k < rows.length; k++) {
+		if (rows[k].index !== k)
+			return j.function + ': row of ' + rows[k].address + ' is instruction ' + rows[k].index;
+		for (let e = 0; e < got.codeEvents.length; e++) {
+			const want = instr[k].self[got.codeEvents[e]];
+			if (!same(rows[k].cells[e], want === null ? '' : want))
+				return j.function + ' ' + instr[k].address + ': ' + rows[k].cells[e] + ', JSON ' + want;
+		}
+	}
+	const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
+	const jumpLines = got.blocks.reduce((n, b) => n + b.lines.filter(l => l[0] === 'jump').length, 0);
+	if (jumpLines !== jumps)
+		return j.function + ': ' + jumpLines + ' jump lines, the JSON has ' + jumps + ' jumps';
+	if (!text)
+		return null;
+	const name = j.file + ':' + j.function + ' ';
+	const want = text.filter(l => l.head.startsWith(name) &&
+		/^(\[.*\] )?0x[0-9a-f]+-0x[0-9a-f]+$/.test(l.head.slice(name.length)));
+	if (want.length !== got.blocks.length)
+		return j.function + ': ' + got.blocks.length + ' listings, the text report has ' + want.length;
+	for (let b = 0; b < want.length; b++) {
+		if (got.blocks[b].head !== want[b].head)
+			return 'listing ' + JSON.stringify(got.blocks[b].head) + ', the text report has ' +
+				JSON.stringify(want[b].head);
+		const w = want[b].lines, g = got.blocks[b].lines;
+		for (let k = 0; k < Math.max(w.length, g.length); k++)
+			if (!w[k] || !g[k] || w[k][0] !== g[k][0] || w[k][1] !== g[k][1])
+				return want[b].head + ' line ' + k + ': ' + JSON.stringify(g[k]) + ', the text report has ' +
+					JSON.stringify(w[k]);
+	}
+	return null;
+}
+
+async function checkPages(page, json, data, max, text) {
 	let seen = 0;
 	for (let i = 0; i < json.functions.length && seen < max; i++) {
 		const j = json.functions[i];
@@ -210,23 +301,38 @@ async function checkPages(page, json, data, max) {
 					? td.dataset.value : td.textContent.replace(/,/g, '')),
 				countText: Array.from(tr.querySelectorAll('td.num')).pop().textContent,
 			}));
+			const listing = sec => {
+				const rows = Array.from(sec.querySelectorAll('table.asm tr.instr, table.asm tr.at, ' +
+					'table.asm tr.gap, table.asm tr.call, table.asm tr.jump, table.asm tr.annotated'));
+				const line = tr => {
+					const code = Array.from(tr.querySelectorAll('td.code'), td => td.textContent);
+					const kind = ['instr', 'at', 'gap', 'call', 'jump', 'annotated']
+						.find(c => tr.classList.contains(c));
+					if (kind === 'instr')
+						return [kind, code[0] + (code[1] ? '  ' + code[1] : '')];
+					if (kind === 'call')
+						return [kind, /\\((.*)x\\)$/.exec(code[0])[1]];
+					return [kind, kind === 'gap' ? '' : kind === 'at' ? code[0].replace(/^# /, '') : code[0]];
+				};
+				const note = sec.querySelector('.note');
+				return { head: sec.querySelector('.asm-head').textContent,
+					lines: (note ? [['note', note.textContent]] : []).concat(rows.map(line)),
+					counted: Array.from(sec.querySelectorAll('table.asm tr.instr[data-instr]'), tr => ({
+						index: Number(tr.dataset.instr), address: tr.querySelector('td.code').textContent,
+						cells: Array.from(tr.querySelectorAll('td.num'), td => td.dataset.value) })) };
+			};
 			return { title: document.querySelector('h2').textContent,
-				code: Array.from(document.querySelectorAll('table.asm tbody tr:not(.gap):not(.call):not(.jump)'))
-					.map(tr => tr.querySelectorAll('td.code')[0].textContent),
-				jumps: document.querySelectorAll('table.asm tbody tr.jump').length,
+				blocks: Array.from(document.querySelectorAll('section.asm-listing'), listing),
+				codeEvents: events('section.asm-listing:not(.asm-listing ~ .asm-listing)'),
 				callers: read('section.callers'),
 				callees: read('section.callees'), callersEvents: events('section.callers'),
 				calleesEvents: events('section.callees') };
 		})()`);
 		if (lists.title !== j.function)
 			return hash + ': the page is of ' + lists.title;
-		const instr = j.instructions || [];
-		if (lists.code.join() !== instr.map(x => x.address).join())
-			return j.function + ': machine code at ' + lists.code.slice(0, 3) + '..., the JSON has ' +
-				instr.slice(0, 3).map(x => x.address);
-		const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
-		if (lists.jumps !== jumps)
-			return j.function + ': ' + lists.jumps + ' jump lines, the JSON has ' + jumps + ' jumps';
+		const code = checkCode(j, lists, text);
+		if (code)
+			return code;
 		for (const kind of ['callers', 'callees']) {
 			const want = j[kind], got = lists[kind];
 			if (want.length !== got.length)
@@ -360,8 +466,11 @@ async function checkZoom(page) {
 		};
 		flame.zoom(pick);
 		const zoomed = check(true);
+		/* One control resets the zoom, not the page's and the picture's. */
+		const resets = Array.from(document.querySelectorAll('#app button, #app svg .cga-button')).filter(e =>
+			/reset zoom/i.test(e.textContent) && e.checkVisibility()).length;
 		flame.reset();
-		return zoomed || check(false);
+		return zoomed || check(false) || (resets === 1 ? null : resets + ' reset controls show zoomed');
 	})()`);
 }
 
@@ -376,6 +485,40 @@ async function checkCallgraph(page, kase) {
 		return 'no node drawn';
 	if (r.linked < r.nodes * (kase.hostile ? 0.5 : 1))
 		return r.linked + ' of ' + r.nodes + ' nodes linked to their function';
+	return checkGraphFit(page);
+}
+
+/* "fit the window" shows the whole graph in the window, both ways, never
+ * larger than dot drew it (its width and height, in points); unticked, the
+ * graph is at that size. */
+async function checkGraphFit(page) {
+	const r = await page.eval(`(() => {
+		const svg = document.querySelector('svg.callgraph');
+		const drawn = new DOMParser().parseFromString(window.cgaReport.data.callgraph.svg,
+			'image/svg+xml').documentElement;
+		const px = v => parseFloat(v) * (/pt$/.test(v) ? 4 / 3 : 1);
+		const vb = svg.viewBox.baseVal;
+		const measure = () => {
+			const b = svg.getBoundingClientRect();
+			return { scale: Math.min(b.width / vb.width, b.height / vb.height), right: b.right, bottom: b.bottom };
+		};
+		const fit = document.querySelector('.tools input[type=checkbox]');
+		const fitted = measure();
+		fit.click();
+		const natural = measure();
+		fit.click();
+		return { want: Math.min(px(drawn.getAttribute('width')) / vb.width,
+			px(drawn.getAttribute('height')) / vb.height), fitted, natural,
+			width: window.innerWidth, height: window.innerHeight };
+	})()`);
+	const f = r.fitted;
+	if (f.scale > r.want * 1.001)
+		return 'fitted, the graph is drawn ' + (f.scale / r.want).toFixed(2) + ' times its size';
+	if (f.right > r.width + 0.5 || f.bottom > r.height + 0.5)
+		return 'fitted, the graph ends at ' + f.right.toFixed(0) + ',' + f.bottom.toFixed(0) +
+			' in a window of ' + r.width + 'x' + r.height;
+	if (Math.abs(r.natural.scale / r.want - 1) > 0.001)
+		return 'not fitted, the graph is drawn ' + (r.natural.scale / r.want).toFixed(2) + ' times its size';
 	return null;
 }
 
@@ -443,6 +586,49 @@ async function checkAprof(page, json) {
 	return null;
 }
 
+/* Links to nothing the report holds (typed by hand, cut short, or of
+ * another report), whether the page opens on one or goes to it: each shows
+ * a note in the page's frame, naming nothing "undefined", and throws
+ * nothing; a good link still works after them. */
+async function checkBadLinks(browser, kase) {
+	const links = kase.kind === 'aprof'
+		? ['#routine/%E0%A4%A', '#%', '#function/x/100%', '#routine/999999999', '#nosuchview']
+		: ['#function/table.c/100%', '#%', '#function/nofile', '#function/nofile/nofunction',
+			'#cycle/999999', '#nosuchview'];
+	const page = await browser.newPage(1366, 768);
+	try {
+		for (let k = 0; k < links.length; k++) {
+			if (k === 0) {
+				await page.open(kase.html, links[0]);
+				for (let i = 0; i < 100 && !await page.eval('!!(window.cgaReport && window.cgaReport.ready)'); i++)
+					await sleep(50);
+			} else {
+				await goTo(page, links[k]);
+			}
+			const r = await page.eval(`({ ready: !!(window.cgaReport && window.cgaReport.ready),
+				nav: !!document.querySelector('#app header nav'),
+				title: document.querySelector('#app h2') && document.querySelector('#app h2').textContent,
+				note: document.querySelector('#app .note') && document.querySelector('#app .note').textContent })`);
+			if (page.errors.length)
+				return links[k] + ': ' + page.errors[0];
+			if (!r.ready || !r.nav)
+				return links[k] + ': no page drawn around the note';
+			if (!r.note || !/^No such /.test(r.title || ''))
+				return links[k] + ': no "No such ..." note (' + JSON.stringify(r.title) + ', ' +
+					JSON.stringify(r.note) + ')';
+			if (/undefined|null/.test(r.note))
+				return links[k] + ': the note says ' + JSON.stringify(r.note);
+		}
+		const home = kase.kind === 'aprof' ? '#routines' : '#functions';
+		await goTo(page, home);
+		if (!await page.eval('!!document.querySelector("table.functions tbody tr")'))
+			return home + ' shows no table after the bad links';
+		return page.errors.length ? page.errors[0] : null;
+	} finally {
+		await page.close();
+	}
+}
+
 /* No view scrolls sideways in a laptop's window (1366 pixels). */
 async function checkWidth(page, data, aprof) {
 	const hashes = aprof ? ['#routines', '#help'] : ['#functions', '#flame', '#callgraph', '#help'];
@@ -488,7 +674,7 @@ async function runCase(browser, kase) {
 		await check(label + ': the filter hides the rows that do not match', () =>
 			checkFilter(page, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
-			checkPages(page, json, data, kase.pages || 8));
+			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
 		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
@@ -496,6 +682,9 @@ async function runCase(browser, kase) {
 			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
 				checkHostile(page, data));
 	}
+	if (kase.links)
+		await check(label + ': a link to nothing shows a note in the page\'s frame', () =>
+			checkBadLinks(browser, kase));
 	await check(label + ': no error on the console, no request leaves the file', async () => {
 		await sleep(50);
 		if (page.errors.length)

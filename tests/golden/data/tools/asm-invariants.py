@@ -6,7 +6,9 @@
     self cost, event by event (absent where the function's is absent);
   - their calls add up to the function's callees: count and inclusive cost
     per callee;
-  - no conditional jump is taken more often than it was executed.
+  - no conditional jump is taken more often than it was executed;
+  - a jump names the function of its target (jfn=) by a function the
+    report lists, or not at all (null).
 
 With --disassembled OBJ (repeatable), every instruction of a function in
 object OBJ must have its disassembly.  With --objdump OBJ (repeatable), the
@@ -52,6 +54,7 @@ def main():
     d = json.load(sys.stdin)
     n = len(d["events"])
     nf = ni = nj = nc = 0
+    names = {f["function"] for f in d["functions"]}
     for f in d["functions"]:
         if "instructions" not in f:
             continue
@@ -72,6 +75,9 @@ def main():
                 if j["executed"] is not None and j["taken"] > j["executed"]:
                     fail("%s %s: jump taken %d of %d times" %
                          (name, ins["address"], j["taken"], j["executed"]))
+                if j["function"] is not None and j["function"] not in names:
+                    fail("%s %s: jump into %s, which the report does not list" %
+                         (name, ins["address"], j["function"]))
             if f["object"] in objs and ins["disassembly"] is None:
                 fail("%s %s: no disassembly" % (name, ins["address"]))
             texts = whole.get(f["object"])

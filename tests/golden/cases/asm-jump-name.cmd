@@ -1,0 +1,1 @@
+OBJDUMP=asm/fake-objdump cgannotate --asm=yes --auto=no asm/tail.out
