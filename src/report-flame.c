@@ -14,10 +14,30 @@
 #define XPAD 10
 #define ROW 16
 #define FONT_SIZE 12
-#define FONT_WIDTH 0.59
 #define MIN_WIDTH 0.1
 #define TOP_PAD 56
 #define BOTTOM_PAD 36
+#define LABEL_PAD 3               /* between a frame's edges and its label */
+
+/* The advance of each printable ASCII character, from ' ' to '~', in
+ * hundredths of an em, rounded up: the larger of DejaVu Sans's (which
+ * Debian, having no Verdana, draws the text with) and Verdana's, as
+ * browsers measure them.  flamegraph.pl's 0.59 em a character is an
+ * average: digits take 0.64, 'm' and 'W' nearly a whole em.  Every other
+ * character counts 1.25 em, more than all but a few rare glyphs of DejaVu
+ * Sans.  web/flamegraph.js has the same table (tests/flame.sh compares
+ * them), so that the script cuts a name where the program does. */
+static const unsigned char ascii_width[95] = {
+	 36,  41,  46,  84,  64, 108,  78,  28,  46,  46,  64,  84,  37,  46,  37,  46,
+	 64,  64,  64,  64,  64,  64,  64,  64,  64,  64,  46,  46,  84,  84,  84,  55,
+	100,  71,  69,  70,  78,  64,  58,  78,  76,  43,  46,  70,  56,  87,  75,  79,
+	 61,  79,  70,  69,  62,  74,  69,  99,  69,  62,  69,  46,  46,  46,  84,  64,
+	 64,  62,  64,  55,  64,  62,  36,  64,  64,  28,  35,  60,  28,  98,  64,  62,
+	 64,  64,  43,  53,  40,  64,  60,  82,  60,  60,  53,  64,  46,  64,  84,
+};
+#define OTHER_WIDTH 125
+#define CUT_MARK ".."
+#define CUT_MARK_WIDTH (2 * 37)   /* '.' twice */
 
 static cost_t change_of(const struct flame_node *v)
 {
@@ -78,6 +98,58 @@ static void flame_color(const struct flame *fl, const struct flame_node *v, cost
 		warm(clean, buf);
 }
 
+/* The width of the character at S (valid UTF-8), in hundredths of an
+ * em; its length in bytes into *LEN. */
+static unsigned char_width(const char *s, size_t *len)
+{
+	unsigned char c = (unsigned char)*s;
+
+	if (c < 0x80) {
+		*len = 1;
+		return c >= 0x20 && c < 0x7f ? ascii_width[c - 0x20] : OTHER_WIDTH;
+	}
+	*len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+	return OTHER_WIDTH;
+}
+
+/* The width of TEXT[0..LEN), valid UTF-8, in hundredths of an em. */
+static size_t text_width(const char *text, size_t len)
+{
+	size_t w = 0, n;
+
+	for (size_t o = 0; o < len; o += n)
+		w += char_width(text + o, &n);
+	return w;
+}
+
+/* Whether WIDTH hundredths of an em fit in ROOM pixels; written as
+ * web/flamegraph.js computes it, so that both decide alike. */
+static bool fits(size_t width, double room)
+{
+	return (double)(width * FONT_SIZE) <= room * 100.0;
+}
+
+/* How many bytes of TEXT (LEN bytes, valid UTF-8, WIDTH wide) to show in
+ * ROOM pixels, RESERVE hundredths of an em kept for what follows: all
+ * of them, or with *CUT set a start that leaves room for the cut mark; 0
+ * when not even one character and the mark fit. */
+static size_t fit_text(const char *text, size_t len, size_t width, size_t reserve, double room,
+		       bool *cut)
+{
+	size_t w = reserve + CUT_MARK_WIDTH, keep = 0, n;
+
+	*cut = !fits(width + reserve, room);
+	if (!*cut)
+		return len;
+	for (size_t o = 0; o < len; o += n) {
+		w += char_width(text + o, &n);
+		if (!fits(w, room))
+			break;
+		keep = o + n;
+	}
+	return keep;
+}
+
 /* "1,234", or with SIGNED "+1,234" and "-1,234": commas either way. */
 static void format_count(char *buf, cost_t c, bool sign)
 {
@@ -92,7 +164,7 @@ static void format_count(char *buf, cost_t c, bool sign)
  * thousands of frames of a few thousand names, many of them long. */
 struct label {
 	char *clean;               /* cleaned for XML (not escaped); NULL until a frame is drawn */
-	size_t len, nchars;
+	size_t len, width;         /* width: in hundredths of an em */
 	char fill[24];             /* the warm colour (not of a diff) */
 };
 
@@ -131,20 +203,18 @@ static void put_counts(const struct picture *pic, const cost_t *width)
 		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->total[FLAME_OLD]));
 }
 
-/* Write the name L cut to fit WIDTH pixels, ".." marking the cut; nothing
- * when not even three characters fit. */
+/* Write the name L cut to fit a frame WIDTH pixels wide, ".." marking
+ * the cut; nothing when not even one character and the mark fit. */
 static void put_fitted(FILE *out, const struct label *l, double width)
 {
-	size_t fit = (size_t)(width / (FONT_SIZE * FONT_WIDTH));
+	bool cut;
+	size_t keep = fit_text(l->clean, l->len, l->width, 0, width - 2 * LABEL_PAD, &cut);
 
-	if (fit < 3)
+	if (keep == 0)
 		return;
-	if (l->nchars <= fit) {
-		xml_escape(out, l->clean, l->len);
-		return;
-	}
-	xml_escape(out, l->clean, xml_char_offset(l->clean, fit - 2));
-	fputs("..", out);
+	xml_escape(out, l->clean, keep);
+	if (cut)
+		fputs(CUT_MARK, out);
 }
 
 /* Whether FILL ("rgb(r,g,b)") is dark enough to want a white label. */
@@ -174,7 +244,7 @@ static void put_frame(const struct picture *pic, const struct label *l, size_t r
 	fputc('\n', out);
 	put_counts(pic, width);
 	fprintf(out, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\""
-		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + 3,
+		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + LABEL_PAD,
 		y + 10.5);
 	put_fitted(out, l, w);
 	fputs("</text></g>\n", out);
@@ -184,7 +254,7 @@ static void label_init(struct label *l, const char *name)
 {
 	l->clean = xml_clean(name);
 	l->len = strlen(l->clean);
-	l->nchars = xml_nchars(l->clean);
+	l->width = text_width(l->clean, l->len);
 	warm(l->clean, l->fill);
 }
 

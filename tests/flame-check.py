@@ -13,10 +13,14 @@ draws.  Prints one line, "ok - WHAT" or "not ok - WHAT: WHY".
       folded lines, data-c against NEW's; each frame is as wide as the
       larger of the two own counts plus its children's widths.
   flame-check.py hostile FLAME.svg
-A first argument --label=TEXT names the check in the output line.
       the document has one script (its own), no element or attribute that
       a name could have brought in (event handlers, links, foreign
       content), and its text holds only characters XML allows.
+  flame-check.py widths REPORT-FLAME.c FLAMEGRAPH.js
+      the program and the script estimate the width of text alike: the
+      same width for each ASCII character, for every other one and for
+      the cut mark, so that the script cuts a name where the program does.
+A first argument --label=TEXT names the check in the output line.
 
 The SVG is read with xml.etree; frames are the <g class="frame"> elements
 in preorder, their depth told by their rectangles' y and the document's
@@ -203,6 +207,30 @@ def check_hostile(svg):
     return 'one script, no handler, link or foreign element, only XML characters'
 
 
+def widths_of(path, table, other, mark):
+    """The table of ASCII widths, the width of any other character and the
+    cut mark's in the source file PATH, found by the patterns given."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    found = [re.search(p, text, re.S) for p in (table, other, mark)]
+    if None in found:
+        raise Failure('%s: no width table' % path)
+    return ([int(n) for n in re.findall(r'\d+', found[0].group(1))],
+            int(found[1].group(1)), found[2].group(1))
+
+
+def check_widths(c_file, js_file):
+    c = widths_of(c_file, r'ascii_width\[95\] = \{(.*?)\}', r'#define OTHER_WIDTH (\d+)',
+                  r'#define CUT_MARK_WIDTH \((.*?)\)')
+    js = widths_of(js_file, r'const ASCII_WIDTH = \[(.*?)\]', r'const OTHER_WIDTH = (\d+)',
+                   r'const CUT_MARK_WIDTH = (.*?);')
+    if len(c[0]) != 95:
+        raise Failure('%d widths in %s' % (len(c[0]), c_file))
+    if c != js:
+        raise Failure('the widths differ: %s, %s' % (c_file, js_file))
+    return '95 ASCII widths, the others\' and the cut mark\'s agree'
+
+
 def main(argv):
     what = ' '.join(argv[1:])
     if argv[1].startswith('--label='):
@@ -215,6 +243,8 @@ def main(argv):
             note = check_diff(argv[2], argv[3], argv[4])
         elif argv[1] == 'hostile':
             note = check_hostile(argv[2])
+        elif argv[1] == 'widths':
+            note = check_widths(argv[2], argv[3])
         else:
             raise Failure('unknown check %r' % argv[1])
     except (Failure, ET.ParseError, OSError, ValueError, KeyError) as e:

@@ -5,7 +5,8 @@
 # stacks of --format=folded with the same options (tests/flame-check.py:
 # every frame as wide as the folded lines through it); a differential flame
 # graph against the folded stacks of OLD and NEW; the hostile-names profile
-# gives a document with no script or handler of its own; bad options are
+# gives a document with no script or handler of its own; the program and
+# the script estimate text widths from the same table; bad options are
 # refused.  Exits 77 (skipped) without python3, xmllint or rsvg-convert
 # (Debian packages libxml2-utils and librsvg2-bin).
 #
@@ -106,6 +107,7 @@ t --part=2 progs/hot-dumps.out
 t --merge progs/threads-sep.out-01 progs/threads-sep.out-02 progs/threads-sep.out-03
 t --mod-funcname='s/^is_(even|odd)/parity/' progs/evenodd.out
 t web/hostile.out
+result "$(python3 "$check" widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js")"
 "$prog" --format=flamegraph web/hostile.out > "$tmp/hostile.svg"
 result "$(python3 "$check" --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg")"
 

@@ -15,7 +15,10 @@
  * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]>, each
  * with a <title> (the name, a newline, the counts), a <rect> and a <text>;
  * in the SVG all of them, in preorder.  The geometry is in the root's data
- * attributes. */
+ * attributes.
+ *
+ * Labels are cut to fit by an estimate of their width that bounds the
+ * fonts of the style sheet, as report-flame.c cuts them. */
 'use strict';
 
 /* exported cgaFlame */
@@ -26,8 +29,24 @@ const cgaFlame = (function () {
 	const ROW = 16;
 	const TOP = 56;
 	const BOTTOM = 36;
-	const CHAR_WIDTH = 12 * 0.59;
+	const FONT_SIZE = 12;
+	const LABEL_PAD = 3;
 	const MIN_WIDTH = 0.1;
+
+	/* Advances from ' ' to '~' in hundredths of an em, and every other
+	 * character's: report-flame.c's ascii_width, which says where they
+	 * come from (tests/flame.sh checks that the two tables agree). */
+	const ASCII_WIDTH = [
+		36, 41, 46, 84, 64, 108, 78, 28, 46, 46, 64, 84, 37, 46, 37, 46,
+		64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 46, 46, 84, 84, 84, 55,
+		100, 71, 69, 70, 78, 64, 58, 78, 76, 43, 46, 70, 56, 87, 75, 79,
+		61, 79, 70, 69, 62, 74, 69, 99, 69, 62, 69, 46, 46, 46, 84, 64,
+		64, 62, 64, 55, 64, 62, 36, 64, 64, 28, 35, 60, 28, 98, 64, 62,
+		64, 64, 43, 53, 40, 64, 60, 82, 60, 60, 53, 64, 46, 64, 84,
+	];
+	const OTHER_WIDTH = 125;
+	const CUT_MARK = '..';
+	const CUT_MARK_WIDTH = 2 * 37;
 
 	/* "1234567" as "1,234,567"; a sign stays in front. */
 	function groupDigits(text) {
@@ -74,14 +93,48 @@ const cgaFlame = (function () {
 		return total !== 0 ? (Number(x) * 100 / Number(total)) : 0;
 	}
 
-	/* The name cut to fit WIDTH pixels, ".." marking the cut, as
-	 * report-flame.c cuts it (by characters, not UTF-16 units). */
-	function fitted(name, width) {
-		const fit = Math.floor(width / CHAR_WIDTH);
-		if (fit < 3)
-			return '';
-		const chars = Array.from(name);
-		return chars.length <= fit ? name : chars.slice(0, fit - 2).join('') + '..';
+	function charWidth(ch) {
+		const c = ch.codePointAt(0);
+		return c >= 0x20 && c < 0x7f ? ASCII_WIDTH[c - 0x20] : OTHER_WIDTH;
+	}
+
+	/* The width of TEXT in hundredths of an em. */
+	function widthOf(text) {
+		let w = 0;
+		for (const ch of text)
+			w += charWidth(ch);
+		return w;
+	}
+
+	/* Whether WIDTH hundredths of an em fit in ROOM pixels, computed as
+	 * report-flame.c computes it. */
+	function fits(width, room) {
+		return width * FONT_SIZE <= room * 100;
+	}
+
+	/* TEXT (WIDTH wide) as shown in ROOM pixels with RESERVE hundredths
+	 * of an em kept for what follows: whole, or a start of it (by
+	 * characters, not UTF-16 units) and the cut mark, or '' when not even
+	 * one character and the mark fit. */
+	function fitText(text, width, reserve, room) {
+		if (fits(width + reserve, room))
+			return { text, cut: false };
+		let w = reserve + CUT_MARK_WIDTH;
+		let keep = '';
+		for (const ch of text) {
+			w += charWidth(ch);
+			if (!fits(w, room))
+				break;
+			keep += ch;
+		}
+		return { text: keep === '' ? '' : keep + CUT_MARK, cut: true };
+	}
+
+	/* The label of a frame WIDTH pixels wide named NAME (UNITS wide, if
+	 * known). */
+	function fitted(name, width, units) {
+		return fitText(name, units === undefined ? widthOf(name) : units, 0,
+			width - 2 * LABEL_PAD).text;
 	}
 
 	function make(tag, attrs, parent) {
@@ -206,8 +259,8 @@ const cgaFlame = (function () {
 			const y = rowY(f.depth);
 			f.rect = make('rect', { x: (XPAD + f.x).toFixed(2), y: y.toFixed(1), width: f.w.toFixed(2),
 				height: ROW - 1, fill, rx: 2, ry: 2 }, g);
-			f.label = text({ x: (XPAD + f.x + 3).toFixed(2), y: (y + 10.5).toFixed(1) },
-				fitted(f.name, f.w), g);
+			f.label = text({ x: (XPAD + f.x + LABEL_PAD).toFixed(2), y: (y + 10.5).toFixed(1) },
+				labelOf(f, f.w), g);
 			f.g = g;
 		};
 		for (const f of frames)
@@ -215,6 +268,14 @@ const cgaFlame = (function () {
 				draw(f);
 		svg.cgaFrames = { frames, draw };
 		return svg;
+	}
+
+	/* The label of frame F drawn W pixels wide; the width of its name is
+	 * measured once. */
+	function labelOf(f, w) {
+		if (f.units === undefined)
+			f.units = widthOf(f.name);
+		return fitted(f.name, w, f.units);
 	}
 
 	/* The frames the SVG's document holds, all drawn. */
@@ -296,8 +357,8 @@ const cgaFlame = (function () {
 			f.g.style.display = '';
 			f.rect.setAttribute('x', (XPAD + x).toFixed(2));
 			f.rect.setAttribute('width', w.toFixed(2));
-			f.label.setAttribute('x', (XPAD + x + 3).toFixed(2));
-			f.label.textContent = fitted(f.name, w);
+			f.label.setAttribute('x', (XPAD + x + LABEL_PAD).toFixed(2));
+			f.label.textContent = labelOf(f, w);
 		}
 
 		let zoomed = null;

@@ -12,6 +12,10 @@
  *     their counts and costs, and the instructions and jumps it has;
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
+ *   - no label runs past its frame (measured in the fonts the browser
+ *     draws with), drawn, zoomed and reset; in the SVGs of
+ *     --format=flamegraph too (kind "svg"), whose labels the script must
+ *     cut as the program did;
  *   - a zoom into a frame draws its descendants at their widths scaled,
  *     making those that were too narrow to be drawn, and hides the rest;
  *     the reset puts every frame back;
@@ -22,7 +26,8 @@
  *     script of the profile's runs (window.__pwned stays unset).
  *
  * usage: node check.js MANIFEST  (a JSON array of cases written by
- * tests/browser.sh: {name, kind, html, json, folded, old, new})
+ * tests/browser.sh: {name, kind, html, json, folded, old, new}, or
+ * {name, kind: "svg", svg})
  * Environment: CHROMIUM, the browser to run [/usr/bin/chromium]. */
 'use strict';
 
@@ -302,6 +307,53 @@ async function checkFlame(page, kase) {
 	return null;
 }
 
+/* In the page: the labels of the flame graph SVG that run past their
+ * frames.  Run in the page as its source text. */
+function textOverflows(svg) {
+	const bad = [];
+	for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
+		const label = g.querySelector('text');
+		if (g.style.display === 'none' || label.textContent === '')
+			continue;
+		const rect = g.querySelector('rect');
+		const end = Number(label.getAttribute('x')) + label.getComputedTextLength();
+		const edge = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width'));
+		if (end > edge + 0.01)
+			bad.push('the label ' + JSON.stringify(label.textContent) + ' ends at ' + end.toFixed(2) +
+				', its frame at ' + edge.toFixed(2));
+	}
+	return bad;
+}
+
+/* The flame graph FLAME (an expression for the page) drawn, zoomed into
+ * the widest frames of its second row and reset: no label runs past its
+ * frame.  With SAME, the labels the program wrote must be those the
+ * script writes after the reset. */
+async function checkFit(page, flame, same) {
+	const bad = await page.eval(`(() => {
+		const textOverflows = ${textOverflows.toString()};
+		const flame = ${flame};
+		const labels = () => flame.frames.map(f => f.g ? f.label.textContent : null);
+		const written = labels();
+		const bad = textOverflows(flame.svg);
+		const picks = flame.frames.filter(f => f.depth === 2).sort((a, b) => b.w - a.w).slice(0, 10);
+		for (const f of picks) {
+			flame.zoom(f);
+			bad.push(...textOverflows(flame.svg).map(why => why + ', zoomed into ' + f.name.slice(0, 40)));
+		}
+		flame.reset();
+		if (${same}) {
+			const again = labels();
+			const k = written.findIndex((w, i) => w !== again[i]);
+			if (k >= 0)
+				bad.push('the script cuts ' + JSON.stringify(flame.frames[k].name.slice(0, 40)) + ' as ' +
+					JSON.stringify(again[k]) + ', the program as ' + JSON.stringify(written[k]));
+		}
+		return bad;
+	})()`);
+	return bad.length ? bad.length + ' problems: ' + bad.slice(0, 4).join('; ') : null;
+}
+
 /* Zoom into the frame with the most descendants that were too narrow to
  * be drawn and are wide enough zoomed (else the widest below "all" with
  * children), then reset: each drawn frame must sit where its share puts
@@ -491,6 +543,10 @@ async function runCase(browser, kase) {
 			checkPages(page, json, data, kase.pages || 8));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
+		await check(label + ': the flame graph\'s labels fit their frames', async () => {
+			await goTo(page, '#flame');
+			return checkFit(page, 'window.cgaReport.flame', false);
+		});
 		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
 		if (kase.hostile)
 			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
@@ -507,12 +563,26 @@ async function runCase(browser, kase) {
 	await page.close();
 }
 
+/* An SVG of --format=flamegraph, opened as it is. */
+async function runSvg(browser, kase) {
+	const page = await browser.newPage(1366, 768);
+	const label = kase.name;
+	await page.open(kase.svg);
+	const attached = await page.eval('typeof cgaFlame !== "undefined" && !!cgaFlame.current');
+	tap(attached, label + ': its script runs');
+	if (attached)
+		await check(label + ': its labels fit their frames, cut as the script cuts them',
+			() => checkFit(page, 'cgaFlame.current', true));
+	tap(page.errors.length === 0, label + ': no error on the console', page.errors.slice(0, 3).join('; '));
+	await page.close();
+}
+
 async function main() {
 	const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
 	try {
 		for (const kase of cases)
-			await runCase(browser, kase);
+			await (kase.kind === 'svg' ? runSvg : runCase)(browser, kase);
 	} finally {
 		await browser.close();
 	}
