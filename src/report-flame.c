@@ -18,6 +18,7 @@
 #define TOP_PAD 56
 #define BOTTOM_PAD 36
 #define LABEL_PAD 3               /* between a frame's edges and its label */
+#define DETAILS_ROOM (IMAGE_WIDTH - 2 * XPAD - 130)   /* what "Matched: 100.00%" leaves */
 
 /* The advance of each printable ASCII character, from ' ' to '~', in
  * hundredths of an em, rounded up: the larger of DejaVu Sans's (which
@@ -321,42 +322,82 @@ static void put_head(const struct picture *pic)
 		" fill=\"url(#cga-background)\"/>\n", IMAGE_WIDTH, pic->height);
 }
 
+/* A line of text: HEAD (any text) and TAIL (the program's own, ASCII),
+ * HEAD cut to fit ROOM pixels with TAIL after it (TAIL cut too when even
+ * a character of HEAD does not fit before it); a line that is cut holds
+ * the whole of it in a tooltip.  ATTRS: the <text> element's attributes. */
+static void put_line(FILE *out, const char *attrs, const char *head, const char *tail,
+		     double room)
+{
+	char *h = xml_clean(head), *line = xasprintf("%s%s", h, tail);
+	size_t len = strlen(line), hlen = strlen(h), width = text_width(line, len);
+	size_t tail_width = width - text_width(h, hlen), keep;
+	bool cut;
+
+	if (fits(tail_width + CUT_MARK_WIDTH + OTHER_WIDTH, room)) {
+		keep = fit_text(h, hlen, width - tail_width, tail_width, room, &cut);
+	} else {
+		/* The whole line is the head. */
+		keep = fit_text(line, len, width, 0, room, &cut);
+		hlen = len;
+	}
+	fprintf(out, "<text %s>", attrs);
+	if (cut) {
+		fputs("<title>", out);
+		xml_escape(out, line, len);
+		fputs("</title>", out);
+	}
+	xml_escape(out, line, keep);
+	if (cut && keep > 0)
+		fputs(CUT_MARK, out);
+	xml_escape(out, line + hlen, len - hlen);
+	fputs("</text>\n", out);
+	free(line);
+	free(h);
+}
+
+/* The line under the frames: the event's total, and how to read the
+ * picture. */
+static char *total_line(const struct picture *pic)
+{
+	const struct flame *fl = pic->fl;
+	char total[NUMFMT_COUNT_MAX], old[NUMFMT_COUNT_MAX];
+
+	format_count(total, fl->total[FLAME_NEW], false);
+	format_count(old, fl->total[FLAME_OLD], false);
+	if (fl->diff)
+		return xasprintf("%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
+				 " each frame as wide as the larger of the two", pic->event, old, total);
+	return xasprintf("%s: %s. Frames narrower than %.1f px are left out", pic->event, total,
+			 MIN_WIDTH);
+}
+
 static void put_texts(const struct picture *pic)
 {
 	FILE *out = pic->out;
-	const struct flame *fl = pic->fl;
-	char total[NUMFMT_COUNT_MAX];
+	char attrs[64], *line;
 
 	fprintf(out, "<text id=\"cga-title\" x=\"%d\" y=\"24\">%s</text>\n", IMAGE_WIDTH / 2,
-		fl->diff ? "Differential Flame Graph" : "Flame Graph");
-	fprintf(out, "<text id=\"cga-subtitle\" x=\"%d\" y=\"42\">", IMAGE_WIDTH / 2);
-	if (pic->look->subtitle != NULL)
-		xml_puts(out, pic->look->subtitle);
-	fputs("</text>\n", out);
+		pic->fl->diff ? "Differential Flame Graph" : "Flame Graph");
+	snprintf(attrs, sizeof(attrs), "id=\"cga-subtitle\" x=\"%d\" y=\"42\"", IMAGE_WIDTH / 2);
+	put_line(out, attrs, pic->look->subtitle != NULL ? pic->look->subtitle : "", "",
+		 IMAGE_WIDTH - 2 * XPAD);
 	fprintf(out, "<text id=\"cga-unzoom\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
 		"Reset Zoom</text>\n", XPAD);
 	fprintf(out, "<text id=\"cga-search\" class=\"cga-button\" x=\"%d\" y=\"24\">Search</text>\n",
 		IMAGE_WIDTH - XPAD);
 	fprintf(out, "<text id=\"cga-matched\" x=\"%d\" y=\"%zu\"> </text>\n", IMAGE_WIDTH - XPAD,
 		pic->height - 12);
-	fprintf(out, "<text id=\"cga-details\" x=\"%d\" y=\"%zu\">", XPAD, pic->height - 12);
-	format_count(total, fl->total[FLAME_NEW], false);
-	if (fl->diff) {
-		char old[NUMFMT_COUNT_MAX];
-
-		format_count(old, fl->total[FLAME_OLD], false);
-		fprintf(out, "%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
-			" each frame as wide as the larger of the two", pic->event, old, total);
-	} else {
-		fprintf(out, "%s: %s. Frames narrower than %.1f px are left out", pic->event, total,
-			MIN_WIDTH);
-	}
-	fputs("</text>\n", out);
+	snprintf(attrs, sizeof(attrs), "id=\"cga-details\" x=\"%d\" y=\"%zu\"", XPAD,
+		 pic->height - 12);
+	line = total_line(pic);
+	put_line(out, attrs, line, "", DETAILS_ROOM);
+	free(line);
 }
 
 void report_flame(FILE *out, const struct flame *fl, const struct flame_look *look)
 {
-	struct picture pic = { out, fl, look, 0, 0, 0, NULL };
+	struct picture pic = { .out = out, .fl = fl, .look = look };
 	char *event = xml_clean(look->event);
 
 	pic.event = event;

@@ -7,7 +7,7 @@
 # valgrind), --inclusive=both, --focus, --hide, a --diff, --asm, two aprof
 # reports, the hostile-names profile and one of names hard to fit
 # (tests/browser/wide-profile.js).  SVGs of --format=flamegraph are loaded
-# too: their labels must fit.  Chromium is driven over its
+# too: their text must fit.  Chromium is driven over its
 # DevTools protocol by tests/browser/cdp.js, with no package from npm and no
 # browser downloaded.  Exits 77 (skipped) without node or Chromium (Debian
 # packages nodejs and chromium; CHROMIUM names another).

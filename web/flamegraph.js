@@ -17,8 +17,9 @@
  * in the SVG all of them, in preorder.  The geometry is in the root's data
  * attributes.
  *
- * Labels are cut to fit by an estimate of their width that bounds the
- * fonts of the style sheet, as report-flame.c cuts them. */
+ * Text is cut to fit by an estimate of its width that bounds the fonts of
+ * the style sheet, as report-flame.c cuts it: a line of text that is cut
+ * holds the whole of it in a tooltip. */
 'use strict';
 
 /* exported cgaFlame */
@@ -31,6 +32,7 @@ const cgaFlame = (function () {
 	const BOTTOM = 36;
 	const FONT_SIZE = 12;
 	const LABEL_PAD = 3;
+	const DETAILS_ROOM = WIDTH - 2 * XPAD - 130;
 	const MIN_WIDTH = 0.1;
 
 	/* Advances from ' ' to '~' in hundredths of an em, and every other
@@ -137,6 +139,19 @@ const cgaFlame = (function () {
 			width - 2 * LABEL_PAD).text;
 	}
 
+	/* HEAD (cut if need be) and TAIL in ROOM pixels, as report-flame.c's
+	 * put_line: TAIL stays whole while a character of HEAD fits before
+	 * it.  Returns the text and whether it was cut. */
+	function fitLine(head, tail, room) {
+		const tailWidth = widthOf(tail);
+		if (fits(tailWidth + CUT_MARK_WIDTH + OTHER_WIDTH, room)) {
+			const r = fitText(head, widthOf(head), tailWidth, room);
+			return { text: r.text + tail, cut: r.cut };
+		}
+		const line = head + tail;
+		return fitText(line, widthOf(line), 0, room);
+	}
+
 	function make(tag, attrs, parent) {
 		const e = document.createElementNS(SVG_NS, tag);
 		for (const [k, v] of Object.entries(attrs))
@@ -149,6 +164,17 @@ const cgaFlame = (function () {
 	function text(attrs, content, parent) {
 		const e = make('text', attrs, parent);
 		e.textContent = content;
+		return e;
+	}
+
+	/* A <text> of HEAD and TAIL fitted to ROOM pixels (see fitLine), the
+	 * whole line in its tooltip when it is cut. */
+	function lineText(attrs, head, tail, room, parent) {
+		const e = make('text', attrs, parent);
+		const fit = fitLine(head, tail, room);
+		if (fit.cut)
+			make('title', {}, e).textContent = head + tail;
+		e.appendChild(document.createTextNode(fit.text));
 		return e;
 	}
 
@@ -189,7 +215,7 @@ const cgaFlame = (function () {
 		make('rect', { x: 0, y: 0, width: WIDTH, height, fill: '#f4f4ea' }, svg);
 		text({ id: 'cga-title', x: WIDTH / 2, y: 24 },
 			diff ? 'Differential Flame Graph' : 'Flame Graph', svg);
-		text({ id: 'cga-subtitle', x: WIDTH / 2, y: 42 }, subtitle || '', svg);
+		lineText({ id: 'cga-subtitle', x: WIDTH / 2, y: 42 }, subtitle || '', '', WIDTH - 2 * XPAD, svg);
 		text({ id: 'cga-unzoom', class: 'cga-button cga-hidden', x: XPAD, y: 24 },
 			'Reset Zoom', svg);
 		text({ id: 'cga-matched', x: WIDTH - XPAD, y: height - 12 }, ' ', svg);
@@ -198,7 +224,7 @@ const cgaFlame = (function () {
 				groupDigits(tree.total) + '. Red: own cost grew, blue: shrank;' +
 				' each frame as wide as the larger of the two'
 			: tree.event + ': ' + groupDigits(tree.total) + '.';
-		text({ id: 'cga-details', x: XPAD, y: height - 12 }, details, svg);
+		lineText({ id: 'cga-details', x: XPAD, y: height - 12 }, details, '', DETAILS_ROOM, svg);
 		const group = make('g', { id: 'cga-frames' }, svg);
 		const drawnTotal = Number(tree.drawn_total);
 		const scale = drawnTotal > 0 ? (WIDTH - 2 * XPAD) / drawnTotal : 0;
@@ -318,7 +344,7 @@ const cgaFlame = (function () {
 		const details = svg.querySelector('#cga-details');
 		const matched = svg.querySelector('#cga-matched');
 		const unzoom = svg.querySelector('#cga-unzoom');
-		const restDetails = details.textContent;
+		const restDetails = Array.from(details.childNodes, e => e.cloneNode(true));
 		const made = svg.cgaFrames;
 		const frames = made ? made.frames : framesOf(svg, down, height);
 		const byElement = new Map();
@@ -420,7 +446,7 @@ const cgaFlame = (function () {
 		});
 		svg.addEventListener('mouseout', e => {
 			if (e.target.closest('.frame') !== null)
-				details.textContent = restDetails;
+				details.replaceChildren(...restDetails.map(e => e.cloneNode(true)));
 		});
 		svg.addEventListener('click', e => {
 			const g = e.target.closest('.frame');

@@ -13,9 +13,9 @@
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
  *   - no label runs past its frame (measured in the fonts the browser
- *     draws with), drawn, zoomed and reset; in the SVGs of
- *     --format=flamegraph too (kind "svg"), whose labels the script must
- *     cut as the program did;
+ *     draws with), no line of text past the picture, drawn, zoomed and
+ *     reset; in the SVGs of --format=flamegraph too (kind "svg"), whose
+ *     labels the script must cut as the program did;
  *   - a zoom into a frame draws its descendants at their widths scaled,
  *     making those that were too narrow to be drawn, and hides the rest;
  *     the reset puts every frame back;
@@ -307,10 +307,12 @@ async function checkFlame(page, kase) {
 	return null;
 }
 
-/* In the page: the labels of the flame graph SVG that run past their
- * frames.  Run in the page as its source text. */
+/* In the page: the text of the flame graph SVG that runs past where it
+ * must end: a frame's label past its frame, a line of text past the
+ * picture.  Run in the page as its source text. */
 function textOverflows(svg) {
 	const bad = [];
+	const width = svg.viewBox.baseVal.width;
 	for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
 		const label = g.querySelector('text');
 		if (g.style.display === 'none' || label.textContent === '')
@@ -322,12 +324,25 @@ function textOverflows(svg) {
 			bad.push('the label ' + JSON.stringify(label.textContent) + ' ends at ' + end.toFixed(2) +
 				', its frame at ' + edge.toFixed(2));
 	}
+	for (const id of ['cga-subtitle', 'cga-details']) {
+		const line = svg.querySelector('#' + id);
+		if (line === null)
+			continue;
+		const box = line.getBBox();
+		if (box.x < 0 || box.x + box.width > width)
+			bad.push(id + ' spans ' + box.x.toFixed(2) + ' to ' + (box.x + box.width).toFixed(2) +
+				' in a picture ' + width + ' wide');
+		const title = line.querySelector('title');
+		const shown = Array.from(line.childNodes).filter(e => e.nodeType === 3).map(e => e.data).join('');
+		if (title !== null && (!shown.includes('..') || !title.textContent.startsWith(shown.split('..')[0])))
+			bad.push(id + ' shows ' + JSON.stringify(shown) + ' of ' + JSON.stringify(title.textContent));
+	}
 	return bad;
 }
 
 /* The flame graph FLAME (an expression for the page) drawn, zoomed into
- * the widest frames of its second row and reset: no label runs past its
- * frame.  With SAME, the labels the program wrote must be those the
+ * the widest frames of its second row and reset: no text runs past where
+ * it must end.  With SAME, the labels the program wrote must be those the
  * script writes after the reset. */
 async function checkFit(page, flame, same) {
 	const bad = await page.eval(`(() => {
@@ -543,7 +558,7 @@ async function runCase(browser, kase) {
 			checkPages(page, json, data, kase.pages || 8));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
-		await check(label + ': the flame graph\'s labels fit their frames', async () => {
+		await check(label + ': the flame graph\'s text fits its frames and the picture', async () => {
 			await goTo(page, '#flame');
 			return checkFit(page, 'window.cgaReport.flame', false);
 		});
@@ -571,7 +586,7 @@ async function runSvg(browser, kase) {
 	const attached = await page.eval('typeof cgaFlame !== "undefined" && !!cgaFlame.current');
 	tap(attached, label + ': its script runs');
 	if (attached)
-		await check(label + ': its labels fit their frames, cut as the script cuts them',
+		await check(label + ': its text fits its frames and the picture, cut as the script cuts it',
 			() => checkFit(page, 'cgaFlame.current', true));
 	tap(page.errors.length === 0, label + ': no error on the console', page.errors.slice(0, 3).join('; '));
 	await page.close();
