@@ -441,7 +441,7 @@ const cgaFlame = (function () {
 			const g = e.target.closest('.frame');
 			if (g !== null) {
 				const f = byElement.get(g);
-				details.textContent = f.name + ' (' + f.info + ')';
+				details.textContent = fitLine(f.name, ' (' + f.info + ')', DETAILS_ROOM).text;
 			}
 		});
 		svg.addEventListener('mouseout', e => {

@@ -14,8 +14,10 @@
  *     them (in a diff, OLD's and NEW's);
  *   - no label runs past its frame (measured in the fonts the browser
  *     draws with), no line of text past the picture, drawn, zoomed and
- *     reset; in the SVGs of --format=flamegraph too (kind "svg"), whose
- *     labels the script must cut as the program did;
+ *     reset, and hovering a frame of a long name writes a line that ends
+ *     before the search's result with the frame's counts and share; in
+ *     the SVGs of --format=flamegraph too (kind "svg"), whose labels the
+ *     script must cut as the program did;
  *   - a zoom into a frame draws its descendants at their widths scaled,
  *     making those that were too narrow to be drawn, and hides the rest;
  *     the reset puts every frame back;
@@ -340,13 +342,45 @@ function textOverflows(svg) {
 	return bad;
 }
 
+/* In the page: hovering the frames of the longest names and counts lines
+ * of FLAME (cgaFlame.attach's) writes a line that ends before the
+ * search's result and shows the whole counts line; leaving them puts the
+ * total line back. */
+function hoverOverflows(flame) {
+	const bad = [];
+	const details = flame.svg.querySelector('#cga-details');
+	const before = details.innerHTML;
+	flame.search(/./);
+	const limit = flame.svg.querySelector('#cga-matched').getBBox().x;
+	const drawn = flame.frames.filter(f => f.g && f.g.style.display !== 'none');
+	drawn.sort((a, b) => b.name.length + b.info.length - a.name.length - a.info.length);
+	for (const f of drawn.slice(0, 12)) {
+		const rect = f.g.querySelector('rect');
+		rect.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+		const box = details.getBBox();
+		if (box.x + box.width > limit)
+			bad.push('hovering ' + JSON.stringify(f.name.slice(0, 40)) + ': the line ends at ' +
+				(box.x + box.width).toFixed(2) + ', the search\'s result starts at ' + limit.toFixed(2));
+		if (!details.textContent.endsWith(' (' + f.info + ')'))
+			bad.push('hovering ' + JSON.stringify(f.name.slice(0, 40)) + ': ' +
+				JSON.stringify(details.textContent.slice(-60)) + ' does not end with the counts');
+		rect.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+		if (details.innerHTML !== before)
+			bad.push('leaving ' + JSON.stringify(f.name.slice(0, 40)) + ' leaves ' +
+				JSON.stringify(details.innerHTML.slice(0, 60)));
+	}
+	flame.search(null);
+	return bad;
+}
+
 /* The flame graph FLAME (an expression for the page) drawn, zoomed into
  * the widest frames of its second row and reset: no text runs past where
- * it must end.  With SAME, the labels the program wrote must be those the
- * script writes after the reset. */
+ * it must end, and a hover's line fits.  With SAME, the labels the program
+ * wrote must be those the script writes after the reset. */
 async function checkFit(page, flame, same) {
 	const bad = await page.eval(`(() => {
 		const textOverflows = ${textOverflows.toString()};
+		const hoverOverflows = ${hoverOverflows.toString()};
 		const flame = ${flame};
 		const labels = () => flame.frames.map(f => f.g ? f.label.textContent : null);
 		const written = labels();
@@ -364,6 +398,7 @@ async function checkFit(page, flame, same) {
 				bad.push('the script cuts ' + JSON.stringify(flame.frames[k].name.slice(0, 40)) + ' as ' +
 					JSON.stringify(again[k]) + ', the program as ' + JSON.stringify(written[k]));
 		}
+		bad.push(...hoverOverflows(flame));
 		return bad;
 	})()`);
 	return bad.length ? bad.length + ' problems: ' + bad.slice(0, 4).join('; ') : null;
