@@ -17,6 +17,7 @@
 #define MIN_WIDTH 0.1
 #define TOP_PAD 56
 #define BOTTOM_PAD 36
+#define LINE 18                   /* from one line of text above the frames to the next */
 #define LABEL_PAD 3               /* between a frame's edges and its label */
 #define DETAILS_ROOM (IMAGE_WIDTH - 2 * XPAD - 130)   /* what "Matched: 100.00%" leaves */
 
@@ -175,6 +176,7 @@ struct picture {
 	const struct flame_look *look;
 	double scale;              /* pixels per drawn unit */
 	size_t height;
+	size_t top;                /* above the frames: the title and the lines under it */
 	cost_t max_change;
 	const char *event;         /* cleaned */
 };
@@ -182,7 +184,7 @@ struct picture {
 static double row_y(const struct picture *pic, size_t row)
 {
 	if (pic->look->down)
-		return TOP_PAD + (double)(row * ROW);
+		return (double)(pic->top + row * ROW);
 	return (double)pic->height - BOTTOM_PAD - (double)((row + 1) * ROW);
 }
 
@@ -195,13 +197,13 @@ static void put_counts(const struct picture *pic, const cost_t *width)
 	format_count(b, width[FLAME_NEW], false);
 	if (!fl->diff) {
 		fprintf(pic->out, "%s %s, %.2f%%", b, pic->event,
-			numfmt_ratio100(width[FLAME_NEW], fl->total[FLAME_NEW]));
+			numfmt_ratio100(width[FLAME_NEW], fl->share_total[FLAME_NEW]));
 		return;
 	}
 	format_count(a, width[FLAME_OLD], false);
 	format_count(d, width[FLAME_NEW] - width[FLAME_OLD], true);
 	fprintf(pic->out, "%s OLD %s, NEW %s, change %s (%+.2f%% of OLD)", pic->event, a, b, d,
-		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->total[FLAME_OLD]));
+		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->share_total[FLAME_OLD]));
 }
 
 /* Write the name L cut to fit a frame WIDTH pixels wide, ".." marking
@@ -301,16 +303,20 @@ static void put_head(const struct picture *pic)
 	FILE *out = pic->out;
 	const struct flame *fl = pic->fl;
 	char total[NUMFMT_COUNT_MAX], old[NUMFMT_COUNT_MAX];
+	char share[NUMFMT_COUNT_MAX], share_old[NUMFMT_COUNT_MAX];
 
 	numfmt_decimal(total, fl->total[FLAME_NEW]);
 	numfmt_decimal(old, fl->total[FLAME_OLD]);
+	numfmt_decimal(share, fl->share_total[FLAME_NEW]);
+	numfmt_decimal(share_old, fl->share_total[FLAME_OLD]);
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
 		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\""
 		" viewBox=\"0 0 %d %zu\" class=\"cga-flame\" data-xpad=\"%d\" data-row=\"%d\""
-		" data-top=\"%d\" data-bottom=\"%d\" data-down=\"%d\" data-diff=\"%d\""
-		" data-total=\"%s\" data-old-total=\"%s\" data-event=\"",
-		IMAGE_WIDTH, pic->height, IMAGE_WIDTH, pic->height, XPAD, ROW, TOP_PAD, BOTTOM_PAD,
-		pic->look->down, fl->diff, total, old);
+		" data-top=\"%zu\" data-bottom=\"%d\" data-down=\"%d\" data-diff=\"%d\""
+		" data-total=\"%s\" data-old-total=\"%s\" data-share-total=\"%s\""
+		" data-share-old-total=\"%s\" data-event=\"",
+		IMAGE_WIDTH, pic->height, IMAGE_WIDTH, pic->height, XPAD, ROW, pic->top, BOTTOM_PAD,
+		pic->look->down, fl->diff, total, old, share, share_old);
 	xml_puts(out, pic->event);
 	fputs("\">\n<!-- A flame graph drawn by cgannotate from the stacks that cgannotate writes as folded stacks."
 	      " Hover, click and search work in a web browser. -->\n"
@@ -356,20 +362,49 @@ static void put_line(FILE *out, const char *attrs, const char *head, const char 
 	free(h);
 }
 
-/* The line under the frames: the event's total, and how to read the
- * picture. */
+/* "Focus: 'RE' 'RE2'", as the text report's header names them. */
+static char *focus_head(const struct flame_look *look)
+{
+	char *head = xstrdup("Focus:");
+
+	for (size_t i = 0; i < look->nfocus; i++) {
+		char *more = xasprintf("%s '%s'", head, look->focus[i]);
+
+		free(head);
+		head = more;
+	}
+	return head;
+}
+
+/* The line under the frames: the event's total (the whole program's,
+ * and with --focus what the stacks kept hold of it), and how to read the
+ * picture.  web/flamegraph.js writes the same for the HTML report. */
 static char *total_line(const struct picture *pic)
 {
 	const struct flame *fl = pic->fl;
-	char total[NUMFMT_COUNT_MAX], old[NUMFMT_COUNT_MAX];
+	char all[2][NUMFMT_COUNT_MAX], kept[2][NUMFMT_COUNT_MAX];
+	bool focused = pic->look->nfocus > 0;
 
-	format_count(total, fl->total[FLAME_NEW], false);
-	format_count(old, fl->total[FLAME_OLD], false);
+	for (int k = 0; k < 2; k++) {
+		format_count(all[k], fl->share_total[k], false);
+		format_count(kept[k], fl->total[k], false);
+	}
+	if (fl->diff && focused)
+		return xasprintf("%s: OLD %s of %s, NEW %s of %s. Red: own cost grew, blue: shrank;"
+				 " each frame as wide as the larger of the two", pic->event,
+				 kept[FLAME_OLD], all[FLAME_OLD], kept[FLAME_NEW], all[FLAME_NEW]);
 	if (fl->diff)
 		return xasprintf("%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
-				 " each frame as wide as the larger of the two", pic->event, old, total);
-	return xasprintf("%s: %s. Frames narrower than %.1f px are left out", pic->event, total,
-			 MIN_WIDTH);
+				 " each frame as wide as the larger of the two", pic->event,
+				 all[FLAME_OLD], all[FLAME_NEW]);
+	if (focused)
+		return xasprintf("%s: %s of %s (%.2f%%) while a match is on the stack. Stacks"
+				 " estimated from the calls; frames narrower than %.1f px left out",
+				 pic->event, kept[FLAME_NEW], all[FLAME_NEW],
+				 numfmt_ratio100(fl->total[FLAME_NEW], fl->share_total[FLAME_NEW]),
+				 MIN_WIDTH);
+	return xasprintf("%s: %s. Stacks estimated from the calls; frames narrower than %.1f px"
+			 " left out", pic->event, all[FLAME_NEW], MIN_WIDTH);
 }
 
 static void put_texts(const struct picture *pic)
@@ -382,6 +417,14 @@ static void put_texts(const struct picture *pic)
 	snprintf(attrs, sizeof(attrs), "id=\"cga-subtitle\" x=\"%d\" y=\"42\"", IMAGE_WIDTH / 2);
 	put_line(out, attrs, pic->look->subtitle != NULL ? pic->look->subtitle : "", "",
 		 IMAGE_WIDTH - 2 * XPAD);
+	if (pic->look->nfocus > 0) {
+		line = focus_head(pic->look);
+		snprintf(attrs, sizeof(attrs), "id=\"cga-focus\" x=\"%d\" y=\"%d\"", IMAGE_WIDTH / 2,
+			 42 + LINE);
+		put_line(out, attrs, line, " (costs while a match is on the stack, estimated)",
+			 IMAGE_WIDTH - 2 * XPAD);
+		free(line);
+	}
 	fprintf(out, "<text id=\"cga-unzoom\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
 		"Reset Zoom</text>\n", XPAD);
 	fprintf(out, "<text id=\"cga-search\" class=\"cga-button\" x=\"%d\" y=\"24\">Search</text>\n",
@@ -401,7 +444,8 @@ void report_flame(FILE *out, const struct flame *fl, const struct flame_look *lo
 	char *event = xml_clean(look->event);
 
 	pic.event = event;
-	pic.height = TOP_PAD + BOTTOM_PAD + (fl->depth + 1) * ROW;
+	pic.top = TOP_PAD + (look->nfocus > 0 ? LINE : 0);
+	pic.height = pic.top + BOTTOM_PAD + (fl->depth + 1) * ROW;
 	pic.scale = fl->drawn_total > 0 ? (double)(IMAGE_WIDTH - 2 * XPAD) / (double)fl->drawn_total
 		: 0;
 	pic.max_change = flame_max_change(fl);

@@ -93,6 +93,7 @@ diff_report diff progs/hot.out progs/hot-after.out
 node "$here/browser/wide-profile.js" > wide.out || { echo "Bail out! wide-profile.js"; exit 99; }
 report wide callgrind ", \"pages\": 2" wide.out
 flame flame-wide wide.out
+flame flame-wide-focus --flame-direction=down --focus='^(std|W)' --focus="$(printf '%0300d' 0)" wide.out
 flame flame-cxx progs/shapes.out
 flame flame-diff --diff progs/hot.out progs/hot-after.out
 python=$(command -v /usr/bin/python3 || command -v python3)

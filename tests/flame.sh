@@ -54,12 +54,13 @@ t() {
         return
     fi
     "$prog" --format=folded "$@" > "$tmp/folded" 2> /dev/null
+    "$prog" --format=json "$@" > "$tmp/json" 2> /dev/null
     why=$(render "$tmp/flame.svg")
     if [ -n "$why" ]; then
         result "not ok - $*: $why"
         return
     fi
-    result "$(python3 "$check" --label="$*" svg "$tmp/flame.svg" "$tmp/folded")"
+    result "$(python3 "$check" --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded")"
 }
 
 # d OLD NEW [OPTIONS...]: the differential flame graph.
@@ -72,12 +73,14 @@ d() {
     fi
     "$prog" --format=folded "$@" "$old" > "$tmp/old" 2> /dev/null
     "$prog" --format=folded "$@" "$new" > "$tmp/new" 2> /dev/null
+    "$prog" --format=json "$@" "$old" > "$tmp/json" 2> /dev/null
     why=$(render "$tmp/flame.svg")
     if [ -n "$why" ]; then
         result "not ok - --diff $old $new: $why"
         return
     fi
-    result "$(python3 "$check" --label="--diff $old $new $*" diff "$tmp/flame.svg" "$tmp/old" "$tmp/new")"
+    result "$(python3 "$check" --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" \
+        "$tmp/old" "$tmp/new")"
 }
 
 # status WANT ARGS...: cgannotate ARGS exits with WANT and writes nothing.
@@ -103,6 +106,7 @@ t --flame-direction=down "$here/../data/callgrind.out.demo"
 t --sort=D1mr progs/hot.out
 t --hide='^(std|operator)' progs/shapes.out
 t --focus='area' progs/shapes.out
+t --focus='^is_odd$' --focus=main --flame-direction=down progs/evenodd.out
 t --part=2 progs/hot-dumps.out
 t --merge progs/threads-sep.out-01 progs/threads-sep.out-02 progs/threads-sep.out-03
 t --mod-funcname='s/^is_(even|odd)/parity/' progs/evenodd.out
@@ -115,6 +119,7 @@ d progs/hot.out progs/hot-after.out
 d progs/hot.out progs/hot-after.out --flame-direction=down
 d progs/fib.out progs/evenodd.out
 d progs/evenodd.out progs/fib.out --hide=main
+d progs/hot.out progs/hot-after.out --focus=_dl_relocate_object
 d progs/hot.cgout progs/hot-after.cgout
 
 status 1 --format=flamegraph --flame-direction=sideways progs/fib.out

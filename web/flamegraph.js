@@ -15,7 +15,7 @@
  * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]>, each
  * with a <title> (the name, a newline, the counts), a <rect> and a <text>;
  * in the SVG all of them, in preorder.  The geometry is in the root's data
- * attributes.
+ * attributes, and so are the totals that shares are of.
  *
  * Text is cut to fit by an estimate of its width that bounds the fonts of
  * the style sheet, as report-flame.c cuts it: a line of text that is cut
@@ -29,6 +29,7 @@ const cgaFlame = (function () {
 	const XPAD = 10;
 	const ROW = 16;
 	const TOP = 56;
+	const LINE = 18;
 	const BOTTOM = 36;
 	const FONT_SIZE = 12;
 	const LABEL_PAD = 3;
@@ -178,14 +179,39 @@ const cgaFlame = (function () {
 		return e;
 	}
 
+	/* The line under the frames, as report-flame.c's total_line writes it. */
+	function totalLine(look) {
+		const all = groupDigits(look.shareTotal);
+		const oldAll = groupDigits(look.shareOldTotal);
+		const kept = groupDigits(look.total);
+		const oldKept = groupDigits(look.oldTotal);
+		const focused = look.focus.length > 0;
+		if (look.diff)
+			return look.event + ': OLD ' + (focused ? oldKept + ' of ' + oldAll : oldAll) +
+				', NEW ' + (focused ? kept + ' of ' + all : all) +
+				'. Red: own cost grew, blue: shrank; each frame as wide as the larger of the two';
+		const rest = '. Stacks estimated from the calls; frames narrower than ' +
+			MIN_WIDTH.toFixed(1) + ' px left out';
+		if (focused)
+			return look.event + ': ' + kept + ' of ' + all + ' (' +
+				percent(look.total, look.shareTotal).toFixed(2) +
+				'%) while a match is on the stack' + rest;
+		return look.event + ': ' + all + rest;
+	}
+
+	/* "Focus: 'RE' 'RE2'", as the text report's header names them. */
+	function focusHead(focus) {
+		return 'Focus:' + focus.map(re => " '" + re + "'").join('');
+	}
+
 	/* The counts line of a frame's title, as report-flame.c writes it. */
 	function countsLine(look, count, old) {
 		if (!look.diff)
 			return groupDigits(count) + ' ' + look.event + ', ' +
-				percent(count, look.total).toFixed(2) + '%';
+				percent(count, look.shareTotal).toFixed(2) + '%';
 		const change = bigOf(count) - bigOf(old);
 		const sign = change > 0n ? '+' : '';
-		const pct = percent(change, look.oldTotal);
+		const pct = percent(change, look.shareOldTotal);
 		return look.event + ' OLD ' + groupDigits(old) + ', NEW ' + groupDigits(count) +
 			', change ' + sign + groupDigits(change) + ' (' + (pct >= 0 ? '+' : '') +
 			pct.toFixed(2) + '% of OLD)';
@@ -193,7 +219,9 @@ const cgaFlame = (function () {
 
 	/* Draw the flame graph of TREE (the report's "flame" object) into a
 	 * new <svg> element; frames narrower than MIN_WIDTH are made when a
-	 * zoom widens them. */
+	 * zoom widens them.  Shares are of TREE.share_total (OLD's:
+	 * share_old_total), the whole program's, when the report gives it;
+	 * TREE.focus, the --focus expressions, get a line of their own. */
 	function build(tree, subtitle) {
 		const diff = tree.diff;
 		const stride = diff ? 5 : 3;
@@ -201,34 +229,40 @@ const cgaFlame = (function () {
 		let depth = 0;
 		for (let i = 0; i < n; i++)
 			depth = Math.max(depth, tree.nodes[i * stride + 1] + 1);
-		const height = TOP + BOTTOM + (depth + 1) * ROW;
+		const look = {
+			diff, event: tree.event, total: tree.total, oldTotal: diff ? tree.old_total : 0,
+			shareTotal: tree.share_total !== undefined ? tree.share_total : tree.total,
+			shareOldTotal: tree.share_old_total !== undefined ? tree.share_old_total
+				: diff ? tree.old_total : 0,
+			focus: tree.focus || [],
+		};
+		const top = TOP + (look.focus.length > 0 ? LINE : 0);
+		const height = top + BOTTOM + (depth + 1) * ROW;
 		const svg = make('svg', {
 			version: '1.1', viewBox: '0 0 ' + WIDTH + ' ' + height, width: '100%',
-			class: 'cga-flame', 'data-xpad': XPAD, 'data-row': ROW, 'data-top': TOP,
+			class: 'cga-flame', 'data-xpad': XPAD, 'data-row': ROW, 'data-top': top,
 			'data-bottom': BOTTOM, 'data-down': tree.down ? 1 : 0, 'data-diff': diff ? 1 : 0,
-			'data-total': tree.total, 'data-old-total': diff ? tree.old_total : 0,
+			'data-total': look.total, 'data-old-total': look.oldTotal,
+			'data-share-total': look.shareTotal, 'data-share-old-total': look.shareOldTotal,
 			'data-event': tree.event, role: 'img',
 		});
 		svg.setAttribute('aria-label', (diff ? 'Differential flame graph of ' : 'Flame graph of ') +
 			tree.event);
-		const look = { diff, event: tree.event, total: tree.total, oldTotal: tree.old_total };
 		make('rect', { x: 0, y: 0, width: WIDTH, height, fill: '#f4f4ea' }, svg);
 		text({ id: 'cga-title', x: WIDTH / 2, y: 24 },
 			diff ? 'Differential Flame Graph' : 'Flame Graph', svg);
 		lineText({ id: 'cga-subtitle', x: WIDTH / 2, y: 42 }, subtitle || '', '', WIDTH - 2 * XPAD, svg);
+		if (look.focus.length > 0)
+			lineText({ id: 'cga-focus', x: WIDTH / 2, y: 42 + LINE }, focusHead(look.focus),
+				' (costs while a match is on the stack, estimated)', WIDTH - 2 * XPAD, svg);
 		text({ id: 'cga-unzoom', class: 'cga-button cga-hidden', x: XPAD, y: 24 },
 			'Reset Zoom', svg);
 		text({ id: 'cga-matched', x: WIDTH - XPAD, y: height - 12 }, ' ', svg);
-		const details = diff
-			? tree.event + ': OLD ' + groupDigits(tree.old_total) + ', NEW ' +
-				groupDigits(tree.total) + '. Red: own cost grew, blue: shrank;' +
-				' each frame as wide as the larger of the two'
-			: tree.event + ': ' + groupDigits(tree.total) + '.';
-		lineText({ id: 'cga-details', x: XPAD, y: height - 12 }, details, '', DETAILS_ROOM, svg);
+		lineText({ id: 'cga-details', x: XPAD, y: height - 12 }, totalLine(look), '', DETAILS_ROOM, svg);
 		const group = make('g', { id: 'cga-frames' }, svg);
 		const drawnTotal = Number(tree.drawn_total);
 		const scale = drawnTotal > 0 ? (WIDTH - 2 * XPAD) / drawnTotal : 0;
-		const rowY = row => tree.down ? TOP + row * ROW : height - BOTTOM - (row + 1) * ROW;
+		const rowY = row => tree.down ? top + row * ROW : height - BOTTOM - (row + 1) * ROW;
 
 		/* Own counts (for the colours of a diff): width less the children's. */
 		const own = diff ? new Float64Array(n) : null;
@@ -305,7 +339,7 @@ const cgaFlame = (function () {
 	}
 
 	/* The frames the SVG's document holds, all drawn. */
-	function framesOf(svg, down, height) {
+	function framesOf(svg, down, top, height) {
 		const frames = [];
 		const stack = [];
 
@@ -314,7 +348,7 @@ const cgaFlame = (function () {
 			const title = g.querySelector('title').textContent;
 			const cut = title.indexOf('\n');
 			const y = Number(rect.getAttribute('y'));
-			const depth = Math.round(down ? (y - TOP) / ROW : (height - BOTTOM - y) / ROW - 1);
+			const depth = Math.round(down ? (y - top) / ROW : (height - BOTTOM - y) / ROW - 1);
 			stack.length = depth;
 			const f = {
 				index: frames.length, g, rect, label: g.querySelector('text'),
@@ -340,13 +374,13 @@ const cgaFlame = (function () {
 		const down = data.down === '1';
 		const height = svg.viewBox.baseVal.height || Number(svg.getAttribute('height'));
 		const full = WIDTH - 2 * XPAD;
-		const total = Number(data.total);
+		const total = Number(data.shareTotal || data.total);
 		const details = svg.querySelector('#cga-details');
 		const matched = svg.querySelector('#cga-matched');
 		const unzoom = svg.querySelector('#cga-unzoom');
 		const restDetails = Array.from(details.childNodes, e => e.cloneNode(true));
 		const made = svg.cgaFrames;
-		const frames = made ? made.frames : framesOf(svg, down, height);
+		const frames = made ? made.frames : framesOf(svg, down, Number(data.top), height);
 		const byElement = new Map();
 
 		for (const f of frames)

@@ -302,10 +302,14 @@ async function checkFlame(page, kase) {
 		const box = document.getElementById('flame-search');
 		box.value = '.';
 		box.dispatchEvent(new Event('input'));
-		return document.querySelector('#cga-matched').textContent;
+		return [document.querySelector('#cga-matched').textContent,
+			document.querySelector('svg.cga-flame').dataset.shareTotal];
 	})()`);
-	if (!/Matched: 100\.00%/.test(search) && frames.length > 1)
-		return 'searching "." matched ' + search;
+	/* Every stack, as a share of the whole program's total. */
+	const whole = Number(search[1] || total[0]);
+	const share = whole > 0 ? (Number(total[0]) * 100 / whole).toFixed(2) : '0.00';
+	if (search[0] !== 'Matched: ' + share + '%' && frames.length > 1)
+		return 'searching "." matched ' + search[0] + ', not ' + share + '%';
 	return null;
 }
 
@@ -326,7 +330,7 @@ function textOverflows(svg) {
 			bad.push('the label ' + JSON.stringify(label.textContent) + ' ends at ' + end.toFixed(2) +
 				', its frame at ' + edge.toFixed(2));
 	}
-	for (const id of ['cga-subtitle', 'cga-details']) {
+	for (const id of ['cga-subtitle', 'cga-focus', 'cga-details']) {
 		const line = svg.querySelector('#' + id);
 		if (line === null)
 			continue;
