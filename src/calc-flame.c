@@ -258,9 +258,16 @@ void flame_finish(struct flame *fl)
 {
 	sum_widths(fl);
 	order_nodes(fl);
+	fl->share_total[FLAME_OLD] = fl->total[FLAME_OLD];
+	fl->share_total[FLAME_NEW] = fl->total[FLAME_NEW];
 	free(fl->child_slots);
 	fl->child_slots = NULL;
 	fl->child_mask = 0;
+}
+
+void flame_share_of(struct flame *fl, int side, cost_t whole)
+{
+	fl->share_total[side] = whole == COST_ABSENT ? fl->total[side] : whole;
 }
 
 void flame_release(struct flame *fl)

@@ -48,6 +48,10 @@ struct flame {
 	const char **names;        /* by name_id */
 	size_t nnames;
 	cost_t total[2];           /* per side: the sum of all stacks */
+	cost_t share_total[2];     /* per side: what shares are of, the whole
+				      program's total (--focus keeps fewer
+				      stacks, not a smaller program); the
+				      stacks' total until flame_share_of says */
 	cost_t drawn_total;        /* the sum of the outermost frames' drawn widths */
 	size_t depth;              /* the number of rows: the deepest depth + 1 */
 	bool diff;                 /* two sides */
@@ -64,6 +68,10 @@ void flame_add(struct flame *fl, const struct stacks *s, int side);
 /* Widths, the preorder and the offsets; nothing may be added after. */
 void flame_finish(struct flame *fl);
 void flame_release(struct flame *fl);
+
+/* Shares of side SIDE of FL, finished, are of WHOLE, the whole program's
+ * total (table_program_total); of the stacks' total when WHOLE is absent. */
+void flame_share_of(struct flame *fl, int side, cost_t whole);
 
 /* The frame text of function name NAME: ';' as ':', a newline as a space.
  * A new string. */

@@ -100,6 +100,21 @@ static void compute_summary(struct table *t, struct profile *p)
 				t->summary_len = i + 1;
 }
 
+cost_t table_program_total(const struct profile *p, size_t event)
+{
+	cost_t sum = COST_ABSENT;
+	bool as_added;
+
+	for (size_t i = 0; i < p->nparts; i++) {
+		const struct part *part = &p->parts[i];
+		const cost_t *v = part->skipped ? NULL : part_total(part, p->nevents, &as_added);
+
+		if (v != NULL && !cost_add(&sum, &v[event], 1))
+			die(EXIT_INPUT, "%s: the program total does not fit in 64 bits", p->path);
+	}
+	return sum;
+}
+
 struct sort_spec {
 	const size_t *order;
 	size_t norder;

@@ -35,6 +35,12 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort);
 void table_release(struct table *t);
 
+/* PROGRAM TOTALS of EVENT without a table: the selected parts' summary:
+ * or totals: lines, else their self costs, which --focus and --hide leave
+ * as they are; absent when no part has a count of EVENT.  For a profile
+ * that is not a diff (whose OLD parts would count negated). */
+cost_t table_program_total(const struct profile *p, size_t event);
+
 /* The part of a "file:function" name callgrind_annotate takes as the file:
  * up to the first ':' that has something after it.  Returns its length. */
 size_t table_file_part(const char *fullname);

@@ -153,12 +153,15 @@ static void prepare_profile(struct profile *p, const struct reading *r, const ch
 					    opt->format == FORMAT_JSON || opt->format == FORMAT_HTML);
 }
 
-/* The flame tree of stacks S, as --format=folded writes them. */
-static void flame_of(struct flame *fl, const struct stacks *s)
+/* The flame tree of stacks S of P's EVENT, as --format=folded writes
+ * them. */
+static void flame_of(struct flame *fl, const struct stacks *s, const struct profile *p,
+		     size_t event)
 {
 	flame_init(fl, false);
 	flame_add(fl, s, FLAME_NEW);
 	flame_finish(fl);
+	flame_share_of(fl, FLAME_NEW, table_program_total(p, event));
 }
 
 static void check_same_events(const struct profile *old, const struct profile *new)
@@ -215,6 +218,7 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 {
 	struct profile side[2];
 	struct columns cols;
+	cost_t whole[2];
 
 	if (!read_sides(side, r, in, again))
 		return false;
@@ -223,6 +227,8 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 	for (int k = 0; k < 2; k++) {
 		struct stacks s;
 
+		whole[k] = table_program_total(&side[k], cols.primary);
+
 		focus_hide(focus, &side[k], false);
 		focus_mark(focus, &side[k], false);
 		stacks_estimate(&s, &side[k], cols.primary);
@@ -230,6 +236,8 @@ static bool flame_of_diff(struct flame *fl, const struct reading *r, struct inpu
 		stacks_release(&s);
 	}
 	flame_finish(fl);
+	for (int k = 0; k < 2; k++)
+		flame_share_of(fl, k, whole[k]);
 	if (event != NULL)
 		*event = xstrdup(side[1].events[cols.primary].name);
 	columns_release(&cols);
@@ -312,7 +320,8 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 	struct flame fl;
 	const char *event = NULL;
 	char *subtitle = flame_subtitle(r->opt, NULL);
-	struct flame_look look = { NULL, subtitle, r->opt->flame_down };
+	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
+				   r->opt->nfocus };
 
 	flame_of_diff(&fl, r, in, focus, false, &event);
 	look.event = event;
@@ -326,7 +335,8 @@ static void print_flame(FILE *out, const struct profile *p, const struct options
 			const struct columns *cols, const struct flame *fl)
 {
 	char *subtitle = flame_subtitle(opt, p->cmd);
-	struct flame_look look = { p->events[cols->primary].name, subtitle, opt->flame_down };
+	struct flame_look look = { p->events[cols->primary].name, subtitle, opt->flame_down,
+				   opt->focus, opt->nfocus };
 
 	report_flame(out, fl, &look);
 	free(subtitle);
@@ -383,7 +393,7 @@ struct flame_job {
 static void flame_job_work(struct flame_job *job)
 {
 	stacks_estimate(&job->stacks, job->p, job->event);
-	flame_of(&job->tree, &job->stacks);
+	flame_of(&job->tree, &job->stacks, job->p, job->event);
 }
 
 static void *flame_job_run(void *arg)
@@ -474,7 +484,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	 * focus_apply changes. */
 	if (have_stacks && !have_job &&
 	    (opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_HTML)) {
-		flame_of(&fl, &stacks);
+		flame_of(&fl, &stacks, &p, cols.primary);
 		have_flame = true;
 	}
 	if (opt->format != FORMAT_FOLDED && opt->format != FORMAT_FLAMEGRAPH) {

@@ -14,10 +14,32 @@
 #define XPAD 10
 #define ROW 16
 #define FONT_SIZE 12
-#define FONT_WIDTH 0.59
 #define MIN_WIDTH 0.1
 #define TOP_PAD 56
 #define BOTTOM_PAD 36
+#define LINE 18                   /* from one line of text above the frames to the next */
+#define LABEL_PAD 3               /* between a frame's edges and its label */
+#define DETAILS_ROOM (IMAGE_WIDTH - 2 * XPAD - 130)   /* what "Matched: 100.00%" leaves */
+
+/* The advance of each printable ASCII character, from ' ' to '~', in
+ * hundredths of an em, rounded up: the larger of DejaVu Sans's (which
+ * Debian, having no Verdana, draws the text with) and Verdana's, as
+ * browsers measure them.  flamegraph.pl's 0.59 em a character is an
+ * average: digits take 0.64, 'm' and 'W' nearly a whole em.  Every other
+ * character counts 1.25 em, more than all but a few rare glyphs of DejaVu
+ * Sans.  web/flamegraph.js has the same table (tests/flame.sh compares
+ * them), so that the script cuts a name where the program does. */
+static const unsigned char ascii_width[95] = {
+	 36,  41,  46,  84,  64, 108,  78,  28,  46,  46,  64,  84,  37,  46,  37,  46,
+	 64,  64,  64,  64,  64,  64,  64,  64,  64,  64,  46,  46,  84,  84,  84,  55,
+	100,  71,  69,  70,  78,  64,  58,  78,  76,  43,  46,  70,  56,  87,  75,  79,
+	 61,  79,  70,  69,  62,  74,  69,  99,  69,  62,  69,  46,  46,  46,  84,  64,
+	 64,  62,  64,  55,  64,  62,  36,  64,  64,  28,  35,  60,  28,  98,  64,  62,
+	 64,  64,  43,  53,  40,  64,  60,  82,  60,  60,  53,  64,  46,  64,  84,
+};
+#define OTHER_WIDTH 125
+#define CUT_MARK ".."
+#define CUT_MARK_WIDTH (2 * 37)   /* '.' twice */
 
 static cost_t change_of(const struct flame_node *v)
 {
@@ -78,6 +100,58 @@ static void flame_color(const struct flame *fl, const struct flame_node *v, cost
 		warm(clean, buf);
 }
 
+/* The width of the character at S (valid UTF-8), in hundredths of an
+ * em; its length in bytes into *LEN. */
+static unsigned char_width(const char *s, size_t *len)
+{
+	unsigned char c = (unsigned char)*s;
+
+	if (c < 0x80) {
+		*len = 1;
+		return c >= 0x20 && c < 0x7f ? ascii_width[c - 0x20] : OTHER_WIDTH;
+	}
+	*len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+	return OTHER_WIDTH;
+}
+
+/* The width of TEXT[0..LEN), valid UTF-8, in hundredths of an em. */
+static size_t text_width(const char *text, size_t len)
+{
+	size_t w = 0, n;
+
+	for (size_t o = 0; o < len; o += n)
+		w += char_width(text + o, &n);
+	return w;
+}
+
+/* Whether WIDTH hundredths of an em fit in ROOM pixels; written as
+ * web/flamegraph.js computes it, so that both decide alike. */
+static bool fits(size_t width, double room)
+{
+	return (double)(width * FONT_SIZE) <= room * 100.0;
+}
+
+/* How many bytes of TEXT (LEN bytes, valid UTF-8, WIDTH wide) to show in
+ * ROOM pixels, RESERVE hundredths of an em kept for what follows: all
+ * of them, or with *CUT set a start that leaves room for the cut mark; 0
+ * when not even one character and the mark fit. */
+static size_t fit_text(const char *text, size_t len, size_t width, size_t reserve, double room,
+		       bool *cut)
+{
+	size_t w = reserve + CUT_MARK_WIDTH, keep = 0, n;
+
+	*cut = !fits(width + reserve, room);
+	if (!*cut)
+		return len;
+	for (size_t o = 0; o < len; o += n) {
+		w += char_width(text + o, &n);
+		if (!fits(w, room))
+			break;
+		keep = o + n;
+	}
+	return keep;
+}
+
 /* "1,234", or with SIGNED "+1,234" and "-1,234": commas either way. */
 static void format_count(char *buf, cost_t c, bool sign)
 {
@@ -92,7 +166,7 @@ static void format_count(char *buf, cost_t c, bool sign)
  * thousands of frames of a few thousand names, many of them long. */
 struct label {
 	char *clean;               /* cleaned for XML (not escaped); NULL until a frame is drawn */
-	size_t len, nchars;
+	size_t len, width;         /* width: in hundredths of an em */
 	char fill[24];             /* the warm colour (not of a diff) */
 };
 
@@ -102,6 +176,7 @@ struct picture {
 	const struct flame_look *look;
 	double scale;              /* pixels per drawn unit */
 	size_t height;
+	size_t top;                /* above the frames: the title and the lines under it */
 	cost_t max_change;
 	const char *event;         /* cleaned */
 };
@@ -109,7 +184,7 @@ struct picture {
 static double row_y(const struct picture *pic, size_t row)
 {
 	if (pic->look->down)
-		return TOP_PAD + (double)(row * ROW);
+		return (double)(pic->top + row * ROW);
 	return (double)pic->height - BOTTOM_PAD - (double)((row + 1) * ROW);
 }
 
@@ -122,29 +197,27 @@ static void put_counts(const struct picture *pic, const cost_t *width)
 	format_count(b, width[FLAME_NEW], false);
 	if (!fl->diff) {
 		fprintf(pic->out, "%s %s, %.2f%%", b, pic->event,
-			numfmt_ratio100(width[FLAME_NEW], fl->total[FLAME_NEW]));
+			numfmt_ratio100(width[FLAME_NEW], fl->share_total[FLAME_NEW]));
 		return;
 	}
 	format_count(a, width[FLAME_OLD], false);
 	format_count(d, width[FLAME_NEW] - width[FLAME_OLD], true);
 	fprintf(pic->out, "%s OLD %s, NEW %s, change %s (%+.2f%% of OLD)", pic->event, a, b, d,
-		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->total[FLAME_OLD]));
+		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->share_total[FLAME_OLD]));
 }
 
-/* Write the name L cut to fit WIDTH pixels, ".." marking the cut; nothing
- * when not even three characters fit. */
+/* Write the name L cut to fit a frame WIDTH pixels wide, ".." marking
+ * the cut; nothing when not even one character and the mark fit. */
 static void put_fitted(FILE *out, const struct label *l, double width)
 {
-	size_t fit = (size_t)(width / (FONT_SIZE * FONT_WIDTH));
+	bool cut;
+	size_t keep = fit_text(l->clean, l->len, l->width, 0, width - 2 * LABEL_PAD, &cut);
 
-	if (fit < 3)
+	if (keep == 0)
 		return;
-	if (l->nchars <= fit) {
-		xml_escape(out, l->clean, l->len);
-		return;
-	}
-	xml_escape(out, l->clean, xml_char_offset(l->clean, fit - 2));
-	fputs("..", out);
+	xml_escape(out, l->clean, keep);
+	if (cut)
+		fputs(CUT_MARK, out);
 }
 
 /* Whether FILL ("rgb(r,g,b)") is dark enough to want a white label. */
@@ -174,7 +247,7 @@ static void put_frame(const struct picture *pic, const struct label *l, size_t r
 	fputc('\n', out);
 	put_counts(pic, width);
 	fprintf(out, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\""
-		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + 3,
+		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + LABEL_PAD,
 		y + 10.5);
 	put_fitted(out, l, w);
 	fputs("</text></g>\n", out);
@@ -184,7 +257,7 @@ static void label_init(struct label *l, const char *name)
 {
 	l->clean = xml_clean(name);
 	l->len = strlen(l->clean);
-	l->nchars = xml_nchars(l->clean);
+	l->width = text_width(l->clean, l->len);
 	warm(l->clean, l->fill);
 }
 
@@ -230,16 +303,20 @@ static void put_head(const struct picture *pic)
 	FILE *out = pic->out;
 	const struct flame *fl = pic->fl;
 	char total[NUMFMT_COUNT_MAX], old[NUMFMT_COUNT_MAX];
+	char share[NUMFMT_COUNT_MAX], share_old[NUMFMT_COUNT_MAX];
 
 	numfmt_decimal(total, fl->total[FLAME_NEW]);
 	numfmt_decimal(old, fl->total[FLAME_OLD]);
+	numfmt_decimal(share, fl->share_total[FLAME_NEW]);
+	numfmt_decimal(share_old, fl->share_total[FLAME_OLD]);
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
 		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\""
 		" viewBox=\"0 0 %d %zu\" class=\"cga-flame\" data-xpad=\"%d\" data-row=\"%d\""
-		" data-top=\"%d\" data-bottom=\"%d\" data-down=\"%d\" data-diff=\"%d\""
-		" data-total=\"%s\" data-old-total=\"%s\" data-event=\"",
-		IMAGE_WIDTH, pic->height, IMAGE_WIDTH, pic->height, XPAD, ROW, TOP_PAD, BOTTOM_PAD,
-		pic->look->down, fl->diff, total, old);
+		" data-top=\"%zu\" data-bottom=\"%d\" data-down=\"%d\" data-diff=\"%d\""
+		" data-total=\"%s\" data-old-total=\"%s\" data-share-total=\"%s\""
+		" data-share-old-total=\"%s\" data-event=\"",
+		IMAGE_WIDTH, pic->height, IMAGE_WIDTH, pic->height, XPAD, ROW, pic->top, BOTTOM_PAD,
+		pic->look->down, fl->diff, total, old, share, share_old);
 	xml_puts(out, pic->event);
 	fputs("\">\n<!-- A flame graph drawn by cgannotate from the stacks that cgannotate writes as folded stacks."
 	      " Hover, click and search work in a web browser. -->\n"
@@ -251,46 +328,124 @@ static void put_head(const struct picture *pic)
 		" fill=\"url(#cga-background)\"/>\n", IMAGE_WIDTH, pic->height);
 }
 
+/* A line of text: HEAD (any text) and TAIL (the program's own, ASCII),
+ * HEAD cut to fit ROOM pixels with TAIL after it (TAIL cut too when even
+ * a character of HEAD does not fit before it); a line that is cut holds
+ * the whole of it in a tooltip.  ATTRS: the <text> element's attributes. */
+static void put_line(FILE *out, const char *attrs, const char *head, const char *tail,
+		     double room)
+{
+	char *h = xml_clean(head), *line = xasprintf("%s%s", h, tail);
+	size_t len = strlen(line), hlen = strlen(h), width = text_width(line, len);
+	size_t tail_width = width - text_width(h, hlen), keep;
+	bool cut;
+
+	if (fits(tail_width + CUT_MARK_WIDTH + OTHER_WIDTH, room)) {
+		keep = fit_text(h, hlen, width - tail_width, tail_width, room, &cut);
+	} else {
+		/* The whole line is the head. */
+		keep = fit_text(line, len, width, 0, room, &cut);
+		hlen = len;
+	}
+	fprintf(out, "<text %s>", attrs);
+	if (cut) {
+		fputs("<title>", out);
+		xml_escape(out, line, len);
+		fputs("</title>", out);
+	}
+	xml_escape(out, line, keep);
+	if (cut && keep > 0)
+		fputs(CUT_MARK, out);
+	xml_escape(out, line + hlen, len - hlen);
+	fputs("</text>\n", out);
+	free(line);
+	free(h);
+}
+
+/* "Focus: 'RE' 'RE2'", as the text report's header names them. */
+static char *focus_head(const struct flame_look *look)
+{
+	char *head = xstrdup("Focus:");
+
+	for (size_t i = 0; i < look->nfocus; i++) {
+		char *more = xasprintf("%s '%s'", head, look->focus[i]);
+
+		free(head);
+		head = more;
+	}
+	return head;
+}
+
+/* The line under the frames: the event's total (the whole program's,
+ * and with --focus what the stacks kept hold of it), and how to read the
+ * picture.  web/flamegraph.js writes the same for the HTML report. */
+static char *total_line(const struct picture *pic)
+{
+	const struct flame *fl = pic->fl;
+	char all[2][NUMFMT_COUNT_MAX], kept[2][NUMFMT_COUNT_MAX];
+	bool focused = pic->look->nfocus > 0;
+
+	for (int k = 0; k < 2; k++) {
+		format_count(all[k], fl->share_total[k], false);
+		format_count(kept[k], fl->total[k], false);
+	}
+	if (fl->diff && focused)
+		return xasprintf("%s: OLD %s of %s, NEW %s of %s. Red: own cost grew, blue: shrank;"
+				 " each frame as wide as the larger of the two", pic->event,
+				 kept[FLAME_OLD], all[FLAME_OLD], kept[FLAME_NEW], all[FLAME_NEW]);
+	if (fl->diff)
+		return xasprintf("%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
+				 " each frame as wide as the larger of the two", pic->event,
+				 all[FLAME_OLD], all[FLAME_NEW]);
+	if (focused)
+		return xasprintf("%s: %s of %s (%.2f%%) while a match is on the stack. Stacks"
+				 " estimated from the calls; frames narrower than %.1f px left out",
+				 pic->event, kept[FLAME_NEW], all[FLAME_NEW],
+				 numfmt_ratio100(fl->total[FLAME_NEW], fl->share_total[FLAME_NEW]),
+				 MIN_WIDTH);
+	return xasprintf("%s: %s. Stacks estimated from the calls; frames narrower than %.1f px"
+			 " left out", pic->event, all[FLAME_NEW], MIN_WIDTH);
+}
+
 static void put_texts(const struct picture *pic)
 {
 	FILE *out = pic->out;
-	const struct flame *fl = pic->fl;
-	char total[NUMFMT_COUNT_MAX];
+	char attrs[64], *line;
 
 	fprintf(out, "<text id=\"cga-title\" x=\"%d\" y=\"24\">%s</text>\n", IMAGE_WIDTH / 2,
-		fl->diff ? "Differential Flame Graph" : "Flame Graph");
-	fprintf(out, "<text id=\"cga-subtitle\" x=\"%d\" y=\"42\">", IMAGE_WIDTH / 2);
-	if (pic->look->subtitle != NULL)
-		xml_puts(out, pic->look->subtitle);
-	fputs("</text>\n", out);
+		pic->fl->diff ? "Differential Flame Graph" : "Flame Graph");
+	snprintf(attrs, sizeof(attrs), "id=\"cga-subtitle\" x=\"%d\" y=\"42\"", IMAGE_WIDTH / 2);
+	put_line(out, attrs, pic->look->subtitle != NULL ? pic->look->subtitle : "", "",
+		 IMAGE_WIDTH - 2 * XPAD);
+	if (pic->look->nfocus > 0) {
+		line = focus_head(pic->look);
+		snprintf(attrs, sizeof(attrs), "id=\"cga-focus\" x=\"%d\" y=\"%d\"", IMAGE_WIDTH / 2,
+			 42 + LINE);
+		put_line(out, attrs, line, " (costs while a match is on the stack, estimated)",
+			 IMAGE_WIDTH - 2 * XPAD);
+		free(line);
+	}
 	fprintf(out, "<text id=\"cga-unzoom\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
 		"Reset Zoom</text>\n", XPAD);
 	fprintf(out, "<text id=\"cga-search\" class=\"cga-button\" x=\"%d\" y=\"24\">Search</text>\n",
 		IMAGE_WIDTH - XPAD);
 	fprintf(out, "<text id=\"cga-matched\" x=\"%d\" y=\"%zu\"> </text>\n", IMAGE_WIDTH - XPAD,
 		pic->height - 12);
-	fprintf(out, "<text id=\"cga-details\" x=\"%d\" y=\"%zu\">", XPAD, pic->height - 12);
-	format_count(total, fl->total[FLAME_NEW], false);
-	if (fl->diff) {
-		char old[NUMFMT_COUNT_MAX];
-
-		format_count(old, fl->total[FLAME_OLD], false);
-		fprintf(out, "%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
-			" each frame as wide as the larger of the two", pic->event, old, total);
-	} else {
-		fprintf(out, "%s: %s. Frames narrower than %.1f px are left out", pic->event, total,
-			MIN_WIDTH);
-	}
-	fputs("</text>\n", out);
+	snprintf(attrs, sizeof(attrs), "id=\"cga-details\" x=\"%d\" y=\"%zu\"", XPAD,
+		 pic->height - 12);
+	line = total_line(pic);
+	put_line(out, attrs, line, "", DETAILS_ROOM);
+	free(line);
 }
 
 void report_flame(FILE *out, const struct flame *fl, const struct flame_look *look)
 {
-	struct picture pic = { out, fl, look, 0, 0, 0, NULL };
+	struct picture pic = { .out = out, .fl = fl, .look = look };
 	char *event = xml_clean(look->event);
 
 	pic.event = event;
-	pic.height = TOP_PAD + BOTTOM_PAD + (fl->depth + 1) * ROW;
+	pic.top = TOP_PAD + (look->nfocus > 0 ? LINE : 0);
+	pic.height = pic.top + BOTTOM_PAD + (fl->depth + 1) * ROW;
 	pic.scale = fl->drawn_total > 0 ? (double)(IMAGE_WIDTH - 2 * XPAD) / (double)fl->drawn_total
 		: 0;
 	pic.max_change = flame_max_change(fl);

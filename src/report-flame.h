@@ -13,6 +13,8 @@ struct flame_look {
 	const char *event;         /* the event drawn */
 	const char *subtitle;      /* what was profiled, or NULL */
 	bool down;                 /* the root at the top (an icicle graph) */
+	char *const *focus;        /* the --focus expressions, which the picture names */
+	size_t nfocus;
 };
 
 /* Draw FL, finished, as an SVG document on OUT. */

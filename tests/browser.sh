@@ -5,7 +5,9 @@
 # the text report (its --asm listings) with the same options: a C program (the demo profile, its sources found),
 # a C++ program, python3 (profiled by valgrind now; left out without
 # valgrind), --inclusive=both, --focus, --hide, a --diff, --asm, two aprof
-# reports and the hostile-names profile.  Chromium is driven over its
+# reports, the hostile-names profile and one of names hard to fit
+# (tests/browser/wide-profile.js).  SVGs of --format=flamegraph are loaded
+# too: their text must fit.  Chromium is driven over its
 # DevTools protocol by tests/browser/cdp.js, with no package from npm and no
 # browser downloaded.  Exits 77 (skipped) without node or Chromium (Debian
 # packages nodejs and chromium; CHROMIUM names another).
@@ -53,6 +55,16 @@ report() {
 {\"name\": \"$name\", \"kind\": \"$kind\", $files$extra}"
 }
 
+# flame NAME ARGS...: the SVG of --format=flamegraph ARGS, for check.js.
+flame() {
+    name=$1
+    shift
+    "$prog" --format=flamegraph "$@" > "$name.svg" 2> "$name.err" ||
+        { echo "Bail out! --format=flamegraph $*: $(head -n 3 "$name.err")"; exit 99; }
+    cases="$cases,
+{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\"}"
+}
+
 # diff NAME OLD NEW ARGS...
 diff_report() {
     name=$1 old=$2 new=$3
@@ -80,6 +92,12 @@ report hostile callgrind ", \"hostile\": true" web/hostile.out
 report aprof aprof ", \"links\": true" aprof/v6-contexts.aprof
 report aprof-crypto aprof "" aprof/crypto_1.aprof
 diff_report diff progs/hot.out progs/hot-after.out
+node "$here/browser/wide-profile.js" > wide.out || { echo "Bail out! wide-profile.js"; exit 99; }
+report wide callgrind ", \"pages\": 2" wide.out
+flame flame-wide wide.out
+flame flame-wide-focus --flame-direction=down --focus='^(std|W)' --focus="$(printf '%0300d' 0)" wide.out
+flame flame-cxx progs/shapes.out
+flame flame-diff --diff progs/hot.out progs/hot-after.out
 python=$(command -v /usr/bin/python3 || command -v python3)
 if command -v valgrind > /dev/null 2>&1 && [ -n "$python" ]; then
     # The interpreter itself: -S keeps the run short.
@@ -87,6 +105,7 @@ if command -v valgrind > /dev/null 2>&1 && [ -n "$python" ]; then
         'import json; print(len(json.dumps({str(i): list(range(i % 7)) for i in range(300)})))' \
         > /dev/null 2> python3.err; then
         report python3 callgrind ", \"pages\": 4" python3.out
+        flame flame-python3 python3.out
     else
         echo "# python3 under valgrind failed: $(head -n 2 python3.err)"
     fi

@@ -13,15 +13,25 @@ draws.  Prints one line, "ok - WHAT" or "not ok - WHAT: WHY".
       folded lines, data-c against NEW's; each frame is as wide as the
       larger of the two own counts plus its children's widths.
   flame-check.py hostile FLAME.svg
-A first argument --label=TEXT names the check in the output line.
       the document has one script (its own), no element or attribute that
       a name could have brought in (event handlers, links, foreign
       content), and its text holds only characters XML allows.
+  flame-check.py widths REPORT-FLAME.c FLAMEGRAPH.js
+      the program and the script estimate the width of text alike: the
+      same width for each ASCII character, for every other one and for
+      the cut mark, so that the script cuts a name where the program does.
+Options before the check:
+  --label=TEXT   names the check in the output line;
+  --json=FILE    the --format=json report of the same profile (of OLD in a
+                 diff): each frame's share, and the line with the total,
+                 are of its whole program's total, which --focus does not
+                 change; when the report is focused the picture says so.
 
 The SVG is read with xml.etree; frames are the <g class="frame"> elements
 in preorder, their depth told by their rectangles' y and the document's
 data-top, data-bottom, data-row and data-down attributes."""
 
+import json
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -136,12 +146,64 @@ def check_geometry(frames, total_drawn, drawn_of):
                 raise Failure('%s overlaps %s' % (';'.join(a['path']), ';'.join(b['path'])))
 
 
+def line_of(root, ident):
+    """The text of the line IDENT, whole: the tooltip of a line that is cut
+    holds it.  (shown, whole), or None."""
+    for e in root.iter(SVG + 'text'):
+        if e.get('id') == ident:
+            title = e.find(SVG + 'title')
+            if title is None:
+                return e.text or '', e.text or ''
+            return title.tail or '', title.text or ''
+    return None
+
+
+def whole_total(root, report_path):
+    """The whole program's total of the event drawn, and the --focus
+    expressions, as the JSON report gives them (an absent total as 0: the
+    stacks of a profile without one hold nothing)."""
+    with open(report_path, encoding='utf-8') as f:
+        report = json.load(f)
+    names = [e['name'] for e in report['events']]
+    total = report['totals'][names.index(root.get('data-event'))]
+    # A profile with no count of the event: shares of the stacks' total, 0.
+    return int(total) if total is not None else 0, report.get('focus') or []
+
+
+def check_shares(root, frames, report_path, diff):
+    """Shares are of the whole program's total (OLD's in a diff), and a
+    focused picture says that it is focused and estimated."""
+    event = root.get('data-event')
+    total, focus = whole_total(root, report_path)
+    for f in frames:
+        if diff:
+            change = f['count'] - f['old']
+            want = '(%+.2f%% of OLD)' % (change * 100 / total if total else 0)
+            ok = f['info'].endswith(want)
+        else:
+            want = '{:,} {}, {:.2f}%'.format(f['count'], event, f['count'] * 100 / total if total else 0)
+            ok = f['info'] == want
+        if not ok:
+            raise Failure('%s: title says %r, not %r' % (';'.join(f['path']) or 'all', f['info'], want))
+    line = line_of(root, 'cga-focus')
+    if focus:
+        want = 'Focus: %s (costs while a match is on the stack, estimated)' % ' '.join(
+            "'%s'" % r for r in focus)
+        if line is None or line[1] != want:
+            raise Failure('the focus line is %r, not %r' % (line and line[1], want))
+    elif line is not None:
+        raise Failure('a focus line, %r, in a picture that is not focused' % line[1])
+    details = line_of(root, 'cga-details')
+    if details is None or '{:,}'.format(total) not in details[1]:
+        raise Failure('the total line %r does not give the total %s' % (details and details[1], total))
+
+
 def fix_names(lines):
     return [(tuple(clean(n) for n in stack), c) for stack, c in lines]
 
 
-def check_svg(svg, folded):
-    _, frames = frames_of(svg)
+def check_svg(svg, folded, report=None):
+    root, frames = frames_of(svg)
     lines = fix_names(read_folded(folded))
     width, _ = prefix_sums(lines)
     total = sum(c for _, c in lines)
@@ -154,11 +216,13 @@ def check_svg(svg, folded):
         if not f['info'].startswith('{:,} '.format(f['count'])):
             raise Failure('%s: title says %r' % (';'.join(f['path']), f['info']))
     check_geometry(frames, total, width)
+    if report is not None:
+        check_shares(root, frames, report, False)
     return '%d frames of %d stacks, %d in all' % (len(frames) - 1, len(lines), total)
 
 
-def check_diff(svg, old_folded, new_folded):
-    _, frames = frames_of(svg)
+def check_diff(svg, old_folded, new_folded, report=None):
+    root, frames = frames_of(svg)
     old_w, old_own = prefix_sums(fix_names(read_folded(old_folded)))
     new_w, new_own = prefix_sums(fix_names(read_folded(new_folded)))
     paths = set(old_w) | set(new_w)
@@ -174,6 +238,8 @@ def check_diff(svg, old_folded, new_folded):
                 ';'.join(f['path']), f['old'], f['count'], old_w.get(f['path']),
                 new_w.get(f['path'])))
     check_geometry(frames, total_drawn, drawn)
+    if report is not None:
+        check_shares(root, frames, report, True)
     gone = sum(1 for f in frames if f['depth'] > 0 and f['count'] == 0)
     return '%d frames, %d of them only in OLD' % (len(frames) - 1, gone)
 
@@ -203,18 +269,48 @@ def check_hostile(svg):
     return 'one script, no handler, link or foreign element, only XML characters'
 
 
+def widths_of(path, table, other, mark):
+    """The table of ASCII widths, the width of any other character and the
+    cut mark's in the source file PATH, found by the patterns given."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    found = [re.search(p, text, re.S) for p in (table, other, mark)]
+    if None in found:
+        raise Failure('%s: no width table' % path)
+    return ([int(n) for n in re.findall(r'\d+', found[0].group(1))],
+            int(found[1].group(1)), found[2].group(1))
+
+
+def check_widths(c_file, js_file):
+    c = widths_of(c_file, r'ascii_width\[95\] = \{(.*?)\}', r'#define OTHER_WIDTH (\d+)',
+                  r'#define CUT_MARK_WIDTH \((.*?)\)')
+    js = widths_of(js_file, r'const ASCII_WIDTH = \[(.*?)\]', r'const OTHER_WIDTH = (\d+)',
+                   r'const CUT_MARK_WIDTH = (.*?);')
+    if len(c[0]) != 95:
+        raise Failure('%d widths in %s' % (len(c[0]), c_file))
+    if c != js:
+        raise Failure('the widths differ: %s, %s' % (c_file, js_file))
+    return '95 ASCII widths, the others\' and the cut mark\'s agree'
+
+
 def main(argv):
     what = ' '.join(argv[1:])
-    if argv[1].startswith('--label='):
-        what = argv[1][len('--label='):]
+    report = None
+    while argv[1].startswith('--'):
+        if argv[1].startswith('--label='):
+            what = argv[1][len('--label='):]
+        elif argv[1].startswith('--json='):
+            report = argv[1][len('--json='):]
         argv = argv[:1] + argv[2:]
     try:
         if argv[1] == 'svg':
-            note = check_svg(argv[2], argv[3])
+            note = check_svg(argv[2], argv[3], report)
         elif argv[1] == 'diff':
-            note = check_diff(argv[2], argv[3], argv[4])
+            note = check_diff(argv[2], argv[3], argv[4], report)
         elif argv[1] == 'hostile':
             note = check_hostile(argv[2])
+        elif argv[1] == 'widths':
+            note = check_widths(argv[2], argv[3])
         else:
             raise Failure('unknown check %r' % argv[1])
     except (Failure, ET.ParseError, OSError, ValueError, KeyError) as e:

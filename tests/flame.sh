@@ -5,7 +5,8 @@
 # stacks of --format=folded with the same options (tests/flame-check.py:
 # every frame as wide as the folded lines through it); a differential flame
 # graph against the folded stacks of OLD and NEW; the hostile-names profile
-# gives a document with no script or handler of its own; bad options are
+# gives a document with no script or handler of its own; the program and
+# the script estimate text widths from the same table; bad options are
 # refused.  Exits 77 (skipped) without python3, xmllint or rsvg-convert
 # (Debian packages libxml2-utils and librsvg2-bin).
 #
@@ -53,12 +54,13 @@ t() {
         return
     fi
     "$prog" --format=folded "$@" > "$tmp/folded" 2> /dev/null
+    "$prog" --format=json "$@" > "$tmp/json" 2> /dev/null
     why=$(render "$tmp/flame.svg")
     if [ -n "$why" ]; then
         result "not ok - $*: $why"
         return
     fi
-    result "$(python3 "$check" --label="$*" svg "$tmp/flame.svg" "$tmp/folded")"
+    result "$(python3 "$check" --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded")"
 }
 
 # d OLD NEW [OPTIONS...]: the differential flame graph.
@@ -71,12 +73,14 @@ d() {
     fi
     "$prog" --format=folded "$@" "$old" > "$tmp/old" 2> /dev/null
     "$prog" --format=folded "$@" "$new" > "$tmp/new" 2> /dev/null
+    "$prog" --format=json "$@" "$old" > "$tmp/json" 2> /dev/null
     why=$(render "$tmp/flame.svg")
     if [ -n "$why" ]; then
         result "not ok - --diff $old $new: $why"
         return
     fi
-    result "$(python3 "$check" --label="--diff $old $new $*" diff "$tmp/flame.svg" "$tmp/old" "$tmp/new")"
+    result "$(python3 "$check" --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" \
+        "$tmp/old" "$tmp/new")"
 }
 
 # status WANT ARGS...: cgannotate ARGS exits with WANT and writes nothing.
@@ -102,10 +106,12 @@ t --flame-direction=down "$here/../data/callgrind.out.demo"
 t --sort=D1mr progs/hot.out
 t --hide='^(std|operator)' progs/shapes.out
 t --focus='area' progs/shapes.out
+t --focus='^is_odd$' --focus=main --flame-direction=down progs/evenodd.out
 t --part=2 progs/hot-dumps.out
 t --merge progs/threads-sep.out-01 progs/threads-sep.out-02 progs/threads-sep.out-03
 t --mod-funcname='s/^is_(even|odd)/parity/' progs/evenodd.out
 t web/hostile.out
+result "$(python3 "$check" widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js")"
 "$prog" --format=flamegraph web/hostile.out > "$tmp/hostile.svg"
 result "$(python3 "$check" --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg")"
 
@@ -113,6 +119,7 @@ d progs/hot.out progs/hot-after.out
 d progs/hot.out progs/hot-after.out --flame-direction=down
 d progs/fib.out progs/evenodd.out
 d progs/evenodd.out progs/fib.out --hide=main
+d progs/hot.out progs/hot-after.out --focus=_dl_relocate_object
 d progs/hot.cgout progs/hot-after.cgout
 
 status 1 --format=flamegraph --flame-direction=sideways progs/fib.out

@@ -15,7 +15,11 @@
  * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]>, each
  * with a <title> (the name, a newline, the counts), a <rect> and a <text>;
  * in the SVG all of them, in preorder.  The geometry is in the root's data
- * attributes. */
+ * attributes, and so are the totals that shares are of.
+ *
+ * Text is cut to fit by an estimate of its width that bounds the fonts of
+ * the style sheet, as report-flame.c cuts it: a line of text that is cut
+ * holds the whole of it in a tooltip. */
 'use strict';
 
 /* exported cgaFlame */
@@ -25,9 +29,27 @@ const cgaFlame = (function () {
 	const XPAD = 10;
 	const ROW = 16;
 	const TOP = 56;
+	const LINE = 18;
 	const BOTTOM = 36;
-	const CHAR_WIDTH = 12 * 0.59;
+	const FONT_SIZE = 12;
+	const LABEL_PAD = 3;
+	const DETAILS_ROOM = WIDTH - 2 * XPAD - 130;
 	const MIN_WIDTH = 0.1;
+
+	/* Advances from ' ' to '~' in hundredths of an em, and every other
+	 * character's: report-flame.c's ascii_width, which says where they
+	 * come from (tests/flame.sh checks that the two tables agree). */
+	const ASCII_WIDTH = [
+		36, 41, 46, 84, 64, 108, 78, 28, 46, 46, 64, 84, 37, 46, 37, 46,
+		64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 46, 46, 84, 84, 84, 55,
+		100, 71, 69, 70, 78, 64, 58, 78, 76, 43, 46, 70, 56, 87, 75, 79,
+		61, 79, 70, 69, 62, 74, 69, 99, 69, 62, 69, 46, 46, 46, 84, 64,
+		64, 62, 64, 55, 64, 62, 36, 64, 64, 28, 35, 60, 28, 98, 64, 62,
+		64, 64, 43, 53, 40, 64, 60, 82, 60, 60, 53, 64, 46, 64, 84,
+	];
+	const OTHER_WIDTH = 125;
+	const CUT_MARK = '..';
+	const CUT_MARK_WIDTH = 2 * 37;
 
 	/* "1234567" as "1,234,567"; a sign stays in front. */
 	function groupDigits(text) {
@@ -74,14 +96,61 @@ const cgaFlame = (function () {
 		return total !== 0 ? (Number(x) * 100 / Number(total)) : 0;
 	}
 
-	/* The name cut to fit WIDTH pixels, ".." marking the cut, as
-	 * report-flame.c cuts it (by characters, not UTF-16 units). */
-	function fitted(name, width) {
-		const fit = Math.floor(width / CHAR_WIDTH);
-		if (fit < 3)
-			return '';
-		const chars = Array.from(name);
-		return chars.length <= fit ? name : chars.slice(0, fit - 2).join('') + '..';
+	function charWidth(ch) {
+		const c = ch.codePointAt(0);
+		return c >= 0x20 && c < 0x7f ? ASCII_WIDTH[c - 0x20] : OTHER_WIDTH;
+	}
+
+	/* The width of TEXT in hundredths of an em. */
+	function widthOf(text) {
+		let w = 0;
+		for (const ch of text)
+			w += charWidth(ch);
+		return w;
+	}
+
+	/* Whether WIDTH hundredths of an em fit in ROOM pixels, computed as
+	 * report-flame.c computes it. */
+	function fits(width, room) {
+		return width * FONT_SIZE <= room * 100;
+	}
+
+	/* TEXT (WIDTH wide) as shown in ROOM pixels with RESERVE hundredths
+	 * of an em kept for what follows: whole, or a start of it (by
+	 * characters, not UTF-16 units) and the cut mark, or '' when not even
+	 * one character and the mark fit. */
+	function fitText(text, width, reserve, room) {
+		if (fits(width + reserve, room))
+			return { text, cut: false };
+		let w = reserve + CUT_MARK_WIDTH;
+		let keep = '';
+		for (const ch of text) {
+			w += charWidth(ch);
+			if (!fits(w, room))
+				break;
+			keep += ch;
+		}
+		return { text: keep === '' ? '' : keep + CUT_MARK, cut: true };
+	}
+
+	/* The label of a frame WIDTH pixels wide named NAME (UNITS wide, if
+	 * known). */
+	function fitted(name, width, units) {
+		return fitText(name, units === undefined ? widthOf(name) : units, 0,
+			width - 2 * LABEL_PAD).text;
+	}
+
+	/* HEAD (cut if need be) and TAIL in ROOM pixels, as report-flame.c's
+	 * put_line: TAIL stays whole while a character of HEAD fits before
+	 * it.  Returns the text and whether it was cut. */
+	function fitLine(head, tail, room) {
+		const tailWidth = widthOf(tail);
+		if (fits(tailWidth + CUT_MARK_WIDTH + OTHER_WIDTH, room)) {
+			const r = fitText(head, widthOf(head), tailWidth, room);
+			return { text: r.text + tail, cut: r.cut };
+		}
+		const line = head + tail;
+		return fitText(line, widthOf(line), 0, room);
 	}
 
 	function make(tag, attrs, parent) {
@@ -99,14 +168,50 @@ const cgaFlame = (function () {
 		return e;
 	}
 
+	/* A <text> of HEAD and TAIL fitted to ROOM pixels (see fitLine), the
+	 * whole line in its tooltip when it is cut. */
+	function lineText(attrs, head, tail, room, parent) {
+		const e = make('text', attrs, parent);
+		const fit = fitLine(head, tail, room);
+		if (fit.cut)
+			make('title', {}, e).textContent = head + tail;
+		e.appendChild(document.createTextNode(fit.text));
+		return e;
+	}
+
+	/* The line under the frames, as report-flame.c's total_line writes it. */
+	function totalLine(look) {
+		const all = groupDigits(look.shareTotal);
+		const oldAll = groupDigits(look.shareOldTotal);
+		const kept = groupDigits(look.total);
+		const oldKept = groupDigits(look.oldTotal);
+		const focused = look.focus.length > 0;
+		if (look.diff)
+			return look.event + ': OLD ' + (focused ? oldKept + ' of ' + oldAll : oldAll) +
+				', NEW ' + (focused ? kept + ' of ' + all : all) +
+				'. Red: own cost grew, blue: shrank; each frame as wide as the larger of the two';
+		const rest = '. Stacks estimated from the calls; frames narrower than ' +
+			MIN_WIDTH.toFixed(1) + ' px left out';
+		if (focused)
+			return look.event + ': ' + kept + ' of ' + all + ' (' +
+				percent(look.total, look.shareTotal).toFixed(2) +
+				'%) while a match is on the stack' + rest;
+		return look.event + ': ' + all + rest;
+	}
+
+	/* "Focus: 'RE' 'RE2'", as the text report's header names them. */
+	function focusHead(focus) {
+		return 'Focus:' + focus.map(re => " '" + re + "'").join('');
+	}
+
 	/* The counts line of a frame's title, as report-flame.c writes it. */
 	function countsLine(look, count, old) {
 		if (!look.diff)
 			return groupDigits(count) + ' ' + look.event + ', ' +
-				percent(count, look.total).toFixed(2) + '%';
+				percent(count, look.shareTotal).toFixed(2) + '%';
 		const change = bigOf(count) - bigOf(old);
 		const sign = change > 0n ? '+' : '';
-		const pct = percent(change, look.oldTotal);
+		const pct = percent(change, look.shareOldTotal);
 		return look.event + ' OLD ' + groupDigits(old) + ', NEW ' + groupDigits(count) +
 			', change ' + sign + groupDigits(change) + ' (' + (pct >= 0 ? '+' : '') +
 			pct.toFixed(2) + '% of OLD)';
@@ -114,7 +219,9 @@ const cgaFlame = (function () {
 
 	/* Draw the flame graph of TREE (the report's "flame" object) into a
 	 * new <svg> element; frames narrower than MIN_WIDTH are made when a
-	 * zoom widens them. */
+	 * zoom widens them.  Shares are of TREE.share_total (OLD's:
+	 * share_old_total), the whole program's, when the report gives it;
+	 * TREE.focus, the --focus expressions, get a line of their own. */
 	function build(tree, subtitle) {
 		const diff = tree.diff;
 		const stride = diff ? 5 : 3;
@@ -122,34 +229,40 @@ const cgaFlame = (function () {
 		let depth = 0;
 		for (let i = 0; i < n; i++)
 			depth = Math.max(depth, tree.nodes[i * stride + 1] + 1);
-		const height = TOP + BOTTOM + (depth + 1) * ROW;
+		const look = {
+			diff, event: tree.event, total: tree.total, oldTotal: diff ? tree.old_total : 0,
+			shareTotal: tree.share_total !== undefined ? tree.share_total : tree.total,
+			shareOldTotal: tree.share_old_total !== undefined ? tree.share_old_total
+				: diff ? tree.old_total : 0,
+			focus: tree.focus || [],
+		};
+		const top = TOP + (look.focus.length > 0 ? LINE : 0);
+		const height = top + BOTTOM + (depth + 1) * ROW;
 		const svg = make('svg', {
 			version: '1.1', viewBox: '0 0 ' + WIDTH + ' ' + height, width: '100%',
-			class: 'cga-flame', 'data-xpad': XPAD, 'data-row': ROW, 'data-top': TOP,
+			class: 'cga-flame', 'data-xpad': XPAD, 'data-row': ROW, 'data-top': top,
 			'data-bottom': BOTTOM, 'data-down': tree.down ? 1 : 0, 'data-diff': diff ? 1 : 0,
-			'data-total': tree.total, 'data-old-total': diff ? tree.old_total : 0,
+			'data-total': look.total, 'data-old-total': look.oldTotal,
+			'data-share-total': look.shareTotal, 'data-share-old-total': look.shareOldTotal,
 			'data-event': tree.event, role: 'img',
 		});
 		svg.setAttribute('aria-label', (diff ? 'Differential flame graph of ' : 'Flame graph of ') +
 			tree.event);
-		const look = { diff, event: tree.event, total: tree.total, oldTotal: tree.old_total };
 		make('rect', { x: 0, y: 0, width: WIDTH, height, fill: '#f4f4ea' }, svg);
 		text({ id: 'cga-title', x: WIDTH / 2, y: 24 },
 			diff ? 'Differential Flame Graph' : 'Flame Graph', svg);
-		text({ id: 'cga-subtitle', x: WIDTH / 2, y: 42 }, subtitle || '', svg);
+		lineText({ id: 'cga-subtitle', x: WIDTH / 2, y: 42 }, subtitle || '', '', WIDTH - 2 * XPAD, svg);
+		if (look.focus.length > 0)
+			lineText({ id: 'cga-focus', x: WIDTH / 2, y: 42 + LINE }, focusHead(look.focus),
+				' (costs while a match is on the stack, estimated)', WIDTH - 2 * XPAD, svg);
 		text({ id: 'cga-unzoom', class: 'cga-button cga-hidden', x: XPAD, y: 24 },
 			'Reset Zoom', svg);
 		text({ id: 'cga-matched', x: WIDTH - XPAD, y: height - 12 }, ' ', svg);
-		const details = diff
-			? tree.event + ': OLD ' + groupDigits(tree.old_total) + ', NEW ' +
-				groupDigits(tree.total) + '. Red: own cost grew, blue: shrank;' +
-				' each frame as wide as the larger of the two'
-			: tree.event + ': ' + groupDigits(tree.total) + '.';
-		text({ id: 'cga-details', x: XPAD, y: height - 12 }, details, svg);
+		lineText({ id: 'cga-details', x: XPAD, y: height - 12 }, totalLine(look), '', DETAILS_ROOM, svg);
 		const group = make('g', { id: 'cga-frames' }, svg);
 		const drawnTotal = Number(tree.drawn_total);
 		const scale = drawnTotal > 0 ? (WIDTH - 2 * XPAD) / drawnTotal : 0;
-		const rowY = row => tree.down ? TOP + row * ROW : height - BOTTOM - (row + 1) * ROW;
+		const rowY = row => tree.down ? top + row * ROW : height - BOTTOM - (row + 1) * ROW;
 
 		/* Own counts (for the colours of a diff): width less the children's. */
 		const own = diff ? new Float64Array(n) : null;
@@ -206,8 +319,8 @@ const cgaFlame = (function () {
 			const y = rowY(f.depth);
 			f.rect = make('rect', { x: (XPAD + f.x).toFixed(2), y: y.toFixed(1), width: f.w.toFixed(2),
 				height: ROW - 1, fill, rx: 2, ry: 2 }, g);
-			f.label = text({ x: (XPAD + f.x + 3).toFixed(2), y: (y + 10.5).toFixed(1) },
-				fitted(f.name, f.w), g);
+			f.label = text({ x: (XPAD + f.x + LABEL_PAD).toFixed(2), y: (y + 10.5).toFixed(1) },
+				labelOf(f, f.w), g);
 			f.g = g;
 		};
 		for (const f of frames)
@@ -217,8 +330,16 @@ const cgaFlame = (function () {
 		return svg;
 	}
 
+	/* The label of frame F drawn W pixels wide; the width of its name is
+	 * measured once. */
+	function labelOf(f, w) {
+		if (f.units === undefined)
+			f.units = widthOf(f.name);
+		return fitted(f.name, w, f.units);
+	}
+
 	/* The frames the SVG's document holds, all drawn. */
-	function framesOf(svg, down, height) {
+	function framesOf(svg, down, top, height) {
 		const frames = [];
 		const stack = [];
 
@@ -227,7 +348,7 @@ const cgaFlame = (function () {
 			const title = g.querySelector('title').textContent;
 			const cut = title.indexOf('\n');
 			const y = Number(rect.getAttribute('y'));
-			const depth = Math.round(down ? (y - TOP) / ROW : (height - BOTTOM - y) / ROW - 1);
+			const depth = Math.round(down ? (y - top) / ROW : (height - BOTTOM - y) / ROW - 1);
 			stack.length = depth;
 			const f = {
 				index: frames.length, g, rect, label: g.querySelector('text'),
@@ -253,13 +374,13 @@ const cgaFlame = (function () {
 		const down = data.down === '1';
 		const height = svg.viewBox.baseVal.height || Number(svg.getAttribute('height'));
 		const full = WIDTH - 2 * XPAD;
-		const total = Number(data.total);
+		const total = Number(data.shareTotal || data.total);
 		const details = svg.querySelector('#cga-details');
 		const matched = svg.querySelector('#cga-matched');
 		const unzoom = svg.querySelector('#cga-unzoom');
-		const restDetails = details.textContent;
+		const restDetails = Array.from(details.childNodes, e => e.cloneNode(true));
 		const made = svg.cgaFrames;
-		const frames = made ? made.frames : framesOf(svg, down, height);
+		const frames = made ? made.frames : framesOf(svg, down, Number(data.top), height);
 		const byElement = new Map();
 
 		for (const f of frames)
@@ -296,8 +417,8 @@ const cgaFlame = (function () {
 			f.g.style.display = '';
 			f.rect.setAttribute('x', (XPAD + x).toFixed(2));
 			f.rect.setAttribute('width', w.toFixed(2));
-			f.label.setAttribute('x', (XPAD + x + 3).toFixed(2));
-			f.label.textContent = fitted(f.name, w);
+			f.label.setAttribute('x', (XPAD + x + LABEL_PAD).toFixed(2));
+			f.label.textContent = labelOf(f, w);
 		}
 
 		let zoomed = null;
@@ -354,12 +475,12 @@ const cgaFlame = (function () {
 			const g = e.target.closest('.frame');
 			if (g !== null) {
 				const f = byElement.get(g);
-				details.textContent = f.name + ' (' + f.info + ')';
+				details.textContent = fitLine(f.name, ' (' + f.info + ')', DETAILS_ROOM).text;
 			}
 		});
 		svg.addEventListener('mouseout', e => {
 			if (e.target.closest('.frame') !== null)
-				details.textContent = restDetails;
+				details.replaceChildren(...restDetails.map(e => e.cloneNode(true)));
 		});
 		svg.addEventListener('click', e => {
 			const g = e.target.closest('.frame');

@@ -13,6 +13,12 @@
  *     their counts, amid the lines the text report's --asm listing shows;
  *   - the flame graph's frames are as wide as the folded stacks through
  *     them (in a diff, OLD's and NEW's);
+ *   - no label runs past its frame (measured in the fonts the browser
+ *     draws with), no line of text past the picture, drawn, zoomed and
+ *     reset, and hovering a frame of a long name writes a line that ends
+ *     before the search's result with the frame's counts and share; in
+ *     the SVGs of --format=flamegraph too (kind "svg"), whose labels the
+ *     script must cut as the program did;
  *   - a zoom into a frame draws its descendants at their widths scaled,
  *     making those that were too narrow to be drawn, and hides the rest;
  *     one control resets it, and the reset puts every frame back;
@@ -27,7 +33,8 @@
  *     script of the profile's runs (window.__pwned stays unset).
  *
  * usage: node check.js MANIFEST  (a JSON array of cases written by
- * tests/browser.sh: {name, kind, html, json, folded, text, old, new})
+ * tests/browser.sh: {name, kind, html, json, folded, text, old, new}, or
+ * {name, kind: "svg", svg})
  * Environment: CHROMIUM, the browser to run [/usr/bin/chromium]. */
 'use strict';
 
@@ -401,11 +408,110 @@ async function checkFlame(page, kase) {
 		const box = document.getElementById('flame-search');
 		box.value = '.';
 		box.dispatchEvent(new Event('input'));
-		return document.querySelector('#cga-matched').textContent;
+		return [document.querySelector('#cga-matched').textContent,
+			document.querySelector('svg.cga-flame').dataset.shareTotal];
 	})()`);
-	if (!/Matched: 100\.00%/.test(search) && frames.length > 1)
-		return 'searching "." matched ' + search;
+	/* Every stack, as a share of the whole program's total. */
+	const whole = Number(search[1] || total[0]);
+	const share = whole > 0 ? (Number(total[0]) * 100 / whole).toFixed(2) : '0.00';
+	if (search[0] !== 'Matched: ' + share + '%' && frames.length > 1)
+		return 'searching "." matched ' + search[0] + ', not ' + share + '%';
 	return null;
+}
+
+/* In the page: the text of the flame graph SVG that runs past where it
+ * must end: a frame's label past its frame, a line of text past the
+ * picture.  Run in the page as its source text. */
+function textOverflows(svg) {
+	const bad = [];
+	const width = svg.viewBox.baseVal.width;
+	for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
+		const label = g.querySelector('text');
+		if (g.style.display === 'none' || label.textContent === '')
+			continue;
+		const rect = g.querySelector('rect');
+		const end = Number(label.getAttribute('x')) + label.getComputedTextLength();
+		const edge = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width'));
+		if (end > edge + 0.01)
+			bad.push('the label ' + JSON.stringify(label.textContent) + ' ends at ' + end.toFixed(2) +
+				', its frame at ' + edge.toFixed(2));
+	}
+	for (const id of ['cga-subtitle', 'cga-focus', 'cga-details']) {
+		const line = svg.querySelector('#' + id);
+		if (line === null)
+			continue;
+		const box = line.getBBox();
+		if (box.x < 0 || box.x + box.width > width)
+			bad.push(id + ' spans ' + box.x.toFixed(2) + ' to ' + (box.x + box.width).toFixed(2) +
+				' in a picture ' + width + ' wide');
+		const title = line.querySelector('title');
+		const shown = Array.from(line.childNodes).filter(e => e.nodeType === 3).map(e => e.data).join('');
+		if (title !== null && (!shown.includes('..') || !title.textContent.startsWith(shown.split('..')[0])))
+			bad.push(id + ' shows ' + JSON.stringify(shown) + ' of ' + JSON.stringify(title.textContent));
+	}
+	return bad;
+}
+
+/* In the page: hovering the frames of the longest names and counts lines
+ * of FLAME (cgaFlame.attach's) writes a line that ends before the
+ * search's result and shows the whole counts line; leaving them puts the
+ * total line back. */
+function hoverOverflows(flame) {
+	const bad = [];
+	const details = flame.svg.querySelector('#cga-details');
+	const before = details.innerHTML;
+	flame.search(/./);
+	const limit = flame.svg.querySelector('#cga-matched').getBBox().x;
+	const drawn = flame.frames.filter(f => f.g && f.g.style.display !== 'none');
+	drawn.sort((a, b) => b.name.length + b.info.length - a.name.length - a.info.length);
+	for (const f of drawn.slice(0, 12)) {
+		const rect = f.g.querySelector('rect');
+		rect.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+		const box = details.getBBox();
+		if (box.x + box.width > limit)
+			bad.push('hovering ' + JSON.stringify(f.name.slice(0, 40)) + ': the line ends at ' +
+				(box.x + box.width).toFixed(2) + ', the search\'s result starts at ' + limit.toFixed(2));
+		if (!details.textContent.endsWith(' (' + f.info + ')'))
+			bad.push('hovering ' + JSON.stringify(f.name.slice(0, 40)) + ': ' +
+				JSON.stringify(details.textContent.slice(-60)) + ' does not end with the counts');
+		rect.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+		if (details.innerHTML !== before)
+			bad.push('leaving ' + JSON.stringify(f.name.slice(0, 40)) + ' leaves ' +
+				JSON.stringify(details.innerHTML.slice(0, 60)));
+	}
+	flame.search(null);
+	return bad;
+}
+
+/* The flame graph FLAME (an expression for the page) drawn, zoomed into
+ * the widest frames of its second row and reset: no text runs past where
+ * it must end, and a hover's line fits.  With SAME, the labels the program
+ * wrote must be those the script writes after the reset. */
+async function checkFit(page, flame, same) {
+	const bad = await page.eval(`(() => {
+		const textOverflows = ${textOverflows.toString()};
+		const hoverOverflows = ${hoverOverflows.toString()};
+		const flame = ${flame};
+		const labels = () => flame.frames.map(f => f.g ? f.label.textContent : null);
+		const written = labels();
+		const bad = textOverflows(flame.svg);
+		const picks = flame.frames.filter(f => f.depth === 2).sort((a, b) => b.w - a.w).slice(0, 10);
+		for (const f of picks) {
+			flame.zoom(f);
+			bad.push(...textOverflows(flame.svg).map(why => why + ', zoomed into ' + f.name.slice(0, 40)));
+		}
+		flame.reset();
+		if (${same}) {
+			const again = labels();
+			const k = written.findIndex((w, i) => w !== again[i]);
+			if (k >= 0)
+				bad.push('the script cuts ' + JSON.stringify(flame.frames[k].name.slice(0, 40)) + ' as ' +
+					JSON.stringify(again[k]) + ', the program as ' + JSON.stringify(written[k]));
+		}
+		bad.push(...hoverOverflows(flame));
+		return bad;
+	})()`);
+	return bad.length ? bad.length + ' problems: ' + bad.slice(0, 4).join('; ') : null;
 }
 
 /* Zoom into the frame with the most descendants that were too narrow to
@@ -677,6 +783,10 @@ async function runCase(browser, kase) {
 			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
+		await check(label + ': the flame graph\'s text fits its frames and the picture', async () => {
+			await goTo(page, '#flame');
+			return checkFit(page, 'window.cgaReport.flame', false);
+		});
 		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
 		if (kase.hostile)
 			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
@@ -696,12 +806,26 @@ async function runCase(browser, kase) {
 	await page.close();
 }
 
+/* An SVG of --format=flamegraph, opened as it is. */
+async function runSvg(browser, kase) {
+	const page = await browser.newPage(1366, 768);
+	const label = kase.name;
+	await page.open(kase.svg);
+	const attached = await page.eval('typeof cgaFlame !== "undefined" && !!cgaFlame.current');
+	tap(attached, label + ': its script runs');
+	if (attached)
+		await check(label + ': its text fits its frames and the picture, cut as the script cuts it',
+			() => checkFit(page, 'cgaFlame.current', true));
+	tap(page.errors.length === 0, label + ': no error on the console', page.errors.slice(0, 3).join('; '));
+	await page.close();
+}
+
 async function main() {
 	const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
 	try {
 		for (const kase of cases)
-			await runCase(browser, kase);
+			await (kase.kind === 'svg' ? runSvg : runCase)(browser, kase);
 	} finally {
 		await browser.close();
 	}
