@@ -308,6 +308,14 @@ static void write_machine_code(struct json *j, const struct asm_view *v, size_t 
 	json_end_array(j);
 }
 
+static void write_strings(struct json *j, char *const *v, size_t n)
+{
+	json_begin_array(j);
+	for (size_t i = 0; i < n; i++)
+		json_string(j, v[i]);
+	json_end_array(j);
+}
+
 /* ---- the flame tree ---- */
 
 static void write_flame(struct json *j, const struct flame *fl, const struct profile *p,
@@ -333,6 +341,13 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 	json_int(j, fl->total[FLAME_OLD]);
 	json_key(j, "drawn_total");
 	json_int(j, fl->drawn_total);
+	/* Shares are of the whole program, focused or not, as in the table. */
+	json_key(j, "share_total");
+	json_int(j, fl->share_total[FLAME_NEW]);
+	json_key(j, "share_old_total");
+	json_int(j, fl->share_total[FLAME_OLD]);
+	json_key(j, "focus");
+	write_strings(j, opt->focus, opt->nfocus);
 	json_key(j, "names");
 	json_begin_array(j);
 	for (size_t i = 0; i < fl->nnames; i++)
@@ -376,14 +391,6 @@ static void write_indices(struct json *j, const size_t *v, size_t n)
 	json_begin_inline_array(j);
 	for (size_t i = 0; i < n; i++)
 		json_uint(j, v[i]);
-	json_end_array(j);
-}
-
-static void write_strings(struct json *j, char *const *v, size_t n)
-{
-	json_begin_array(j);
-	for (size_t i = 0; i < n; i++)
-		json_string(j, v[i]);
 	json_end_array(j);
 }
 

@@ -365,7 +365,7 @@ async function checkPages(page, json, data, max, text) {
 	return seen === 0 ? 'no function has a page' : null;
 }
 
-async function checkFlame(page, kase) {
+async function checkFlame(page, kase, json, data) {
 	await goTo(page, '#flame');
 	const frames = await page.eval(`(() => {
 		const f = window.cgaReport.flame;
@@ -411,7 +411,11 @@ async function checkFlame(page, kase) {
 		return [document.querySelector('#cga-matched').textContent,
 			document.querySelector('svg.cga-flame').dataset.shareTotal];
 	})()`);
-	/* Every stack, as a share of the whole program's total. */
+	/* Every stack, as a share of the whole program's total: the JSON's,
+	 * focused or not (a diff's are changes, not what its shares are of). */
+	const program = json.totals[data.page.primary];
+	if (kase.kind !== 'diff' && program !== null && String(search[1]) !== String(program))
+		return 'shares are of ' + search[1] + ', the program\'s total is ' + program;
 	const whole = Number(search[1] || total[0]);
 	const share = whole > 0 ? (Number(total[0]) * 100 / whole).toFixed(2) : '0.00';
 	if (search[0] !== 'Matched: ' + share + '%' && frames.length > 1)
@@ -781,7 +785,7 @@ async function runCase(browser, kase) {
 			checkFilter(page, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
 			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
-		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase));
+		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase, json, data));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
 		await check(label + ': the flame graph\'s text fits its frames and the picture', async () => {
 			await goTo(page, '#flame');
