@@ -436,6 +436,19 @@
 		return el('table', { class: 'costs' }, el('thead', {}, head), body);
 	}
 
+	/* The "=> callee (Nx)" rows under a line of source or machine code, with
+	 * the inclusive costs of the calls in the SHOWN events' columns. */
+	function appendCalls(body, calls, shown) {
+		for (const c of calls.map(callee)) {
+			const call = el('tr', { class: 'call' });
+			for (const e of shown)
+				call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
+			call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
+				' (' + callCount(c.count) + 'x)'));
+			body.append(call);
+		}
+	}
+
 	function callsTable(list, caption, cls) {
 		const calls = list.map(callee);
 		const shown = visibleEvents();
@@ -496,14 +509,7 @@
 				tr.append(costCell(l && l.self ? l.self[e] : null, e));
 			tr.append(el('td', { class: 'num lineno' }, n), el('td', { class: 'code' }, code));
 			body.append(tr);
-			for (const c of (l && l.calls ? l.calls : []).map(callee)) {
-				const call = el('tr', { class: 'call' });
-				for (const e of shown)
-					call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
-				call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
-					' (' + callCount(c.count) + 'x)'));
-				body.append(call);
-			}
+			appendCalls(body, l && l.calls ? l.calls : [], shown);
 		}
 		return el('div', {}, el('p', { class: 'muted' }, src ? 'From ' + src.path +
 			'; lines within ' + page.context + ' of a line with a cost.' : 'The source file was not found: costs by line number.'),
@@ -568,14 +574,7 @@
 		tr.append(el('td', { class: 'code' }, i.address), el('td', { class: 'code' },
 			i.disassembly !== null ? i.disassembly : missing ? '' : '(no instruction starts here in the object)'));
 		body.append(tr);
-		for (const c of i.calls.map(callee)) {
-			const call = el('tr', { class: 'call' });
-			for (const e of shown)
-				call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
-			call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
-				' (' + callCount(c.count) + 'x)'));
-			body.append(call);
-		}
+		appendCalls(body, i.calls, shown);
 		for (const j of i.jumps)
 			body.append(el('tr', { class: 'jump' }, el('td', { colspan: shown.length + 1 }),
 				el('td', { class: 'code' }, jumpText(j))));
