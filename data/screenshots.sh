@@ -30,5 +30,7 @@ cd "$here"
 "$prog" --format=flamegraph callgrind.out.demo > "$tmp/flamegraph.svg"
 shot "file://$tmp/report.html" "$here/report.png" 1280,760
 shot "file://$tmp/report.html#function/wordfreq.c/count_words" "$here/report-page.png" 1280,900
-shot "file://$tmp/flamegraph.svg" "$here/flamegraph.png" 1200,348
+# As tall as the picture, which grows with the deepest stack.
+height=$(sed -n 's/^<svg [^>]* height="\([0-9]*\)".*/\1/p' "$tmp/flamegraph.svg")
+shot "file://$tmp/flamegraph.svg" "$here/flamegraph.png" "1200,${height:-348}"
 ls -l "$here/report.png" "$here/report-page.png" "$here/flamegraph.png"
