@@ -210,96 +210,85 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 	return true;
 }
 
-/* The differential flame tree: OLD and NEW read apart (see read_sides),
- * hidden and focused as the report is, each with its own stacks, added to
- * one tree as its two sides. */
-static bool flame_of_diff(struct flame *fl, const struct reading *r, struct input *in,
-			  struct focus *focus, bool again, const char **event)
+/* What the views of a diff take from OLD and NEW read apart (read_sides),
+ * each hidden and marked as the report is: with FL, the differential flame
+ * tree, each side's stacks added as that side; with FOCUSED, each side's
+ * figures focused from those stacks, and with INCLUSIVE its inclusive
+ * costs taken on its own, for focus_subtract. */
+static void apart(struct profile side[2], struct focus *focus, size_t event, struct flame *fl,
+		  bool focused, bool inclusive)
 {
-	struct profile side[2];
-	struct columns cols;
 	cost_t whole[2];
 
-	if (!read_sides(side, r, in, again))
+	if (fl != NULL)
+		flame_init(fl, true);
+	for (int k = 0; k < 2; k++) {
+		whole[k] = table_program_total(&side[k], event);
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
+		if (focused || inclusive)
+			cycles_mark(&side[k], event);
+		if (fl != NULL || focused) {
+			struct stacks s;
+
+			stacks_estimate(&s, &side[k], event);
+			if (fl != NULL)
+				flame_add(fl, &s, k);
+			if (focused)
+				focus_apply(&side[k], &s, event);
+			stacks_release(&s);
+		}
+		if (inclusive)
+			inclusive_fix(&side[k]);
+	}
+	if (fl != NULL) {
+		flame_finish(fl);
+		for (int k = 0; k < 2; k++)
+			flame_share_of(fl, k, whole[k]);
+	}
+}
+
+static bool any_recursive(const struct profile *p)
+{
+	for (size_t i = 0; i < p->nfuncs; i++)
+		if (p->func_list[i]->recursive)
+			return true;
+	return false;
+}
+
+/* What a difference of sums cannot give, from OLD and NEW read again
+ * apart, once for all: P focused (NEW's less OLD's, each from its own
+ * stacks), or else the inclusive costs of its recursive functions (the
+ * larger of two lower bounds, a maximum, taken on each side); and with FL
+ * a page's differential flame tree.  Standard input cannot be read twice:
+ * focus is then a usage error, and recursive functions show the change of
+ * their first bound, with a warning.  Returns whether FL was made. */
+static bool diff_apart(struct profile *p, const struct reading *r, struct focus *focus,
+		       size_t event, struct flame *fl)
+{
+	const struct options *opt = r->opt;
+	bool inclusive = !p->focused && (opt->inclusive || opt->format != FORMAT_TEXT) &&
+			 any_recursive(p);
+	struct profile side[2];
+
+	if (!p->focused && !inclusive && fl == NULL)
 		return false;
-	columns_init(&cols, &side[1], r->opt);
-	flame_init(fl, true);
-	for (int k = 0; k < 2; k++) {
-		struct stacks s;
-
-		whole[k] = table_program_total(&side[k], cols.primary);
-
-		focus_hide(focus, &side[k], false);
-		focus_mark(focus, &side[k], false);
-		stacks_estimate(&s, &side[k], cols.primary);
-		flame_add(fl, &s, k);
-		stacks_release(&s);
-	}
-	flame_finish(fl);
-	for (int k = 0; k < 2; k++)
-		flame_share_of(fl, k, whole[k]);
-	if (event != NULL)
-		*event = xstrdup(side[1].events[cols.primary].name);
-	columns_release(&cols);
-	for (int k = 0; k < 2; k++)
-		profile_release(&side[k]);
-	return true;
-}
-
-/* --focus in a diff: the changes of what runs while a match is on the
- * stack, NEW's minus OLD's, each from its own stacks; OLD and NEW are read
- * again apart for them. */
-static void focus_diff(struct profile *p, const struct reading *r, struct focus *focus,
-		       size_t event)
-{
-	struct profile side[2];
-
-	if (!read_sides(side, r, NULL, true))
-		usage_error("--focus with --diff reads OLD and NEW again, each on its own, "
-		    "and standard input cannot be read twice: name files");
-	for (int k = 0; k < 2; k++) {
-		struct stacks s;
-
-		focus_hide(focus, &side[k], false);
-		focus_mark(focus, &side[k], false);
-		cycles_mark(&side[k], event);
-		stacks_estimate(&s, &side[k], event);
-		focus_apply(&side[k], &s, event);
-		stacks_release(&s);
-	}
-	focus_subtract(p, &side[0], &side[1]);
-	for (int k = 0; k < 2; k++)
-		profile_release(&side[k]);
-}
-
-/* Inclusive costs in a diff: a recursive function's is the larger of two
- * lower bounds, a maximum, which the difference of two profiles does not
- * give; so OLD and NEW are read again apart, each gets its own, and the
- * report shows NEW's less OLD's.  Standard input cannot be read twice:
- * then the recursive functions show the first bound only, and say so. */
-static void inclusive_diff(struct profile *p, const struct reading *r, struct focus *focus,
-			   size_t event)
-{
-	struct profile side[2];
-	bool recursive = false;
-
-	for (size_t i = 0; i < p->nfuncs && !recursive; i++)
-		recursive = p->func_list[i]->recursive;
-	if (!recursive)
-		return;
 	if (!read_sides(side, r, NULL, true)) {
-		warn("the inclusive costs of recursive functions in a diff of standard input are "
-		     "the changes of their own costs and calls out of their cycles only; name files");
-		return;
+		if (p->focused)
+			usage_error("--focus with --diff reads OLD and NEW again, each on its own, "
+			    "and standard input cannot be read twice: name files");
+		if (inclusive)
+			warn("the inclusive costs of recursive functions in a diff of standard input "
+			     "are the changes of their own costs and calls out of their cycles only; "
+			     "name files");
+		return false;
 	}
-	for (int k = 0; k < 2; k++) {
-		focus_hide(focus, &side[k], false);
-		cycles_mark(&side[k], event);
-		inclusive_fix(&side[k]);
-	}
-	focus_subtract(p, &side[0], &side[1]);
+	apart(side, focus, event, fl, p->focused, inclusive);
+	if (p->focused || inclusive)
+		focus_subtract(p, &side[0], &side[1]);
 	for (int k = 0; k < 2; k++)
 		profile_release(&side[k]);
+	return fl != NULL;
 }
 
 /* What a flame graph's subtitle says was profiled: the profile's command,
@@ -313,21 +302,27 @@ static char *flame_subtitle(const struct options *opt, const char *cmd)
 	return xstrdup(opt->profile);
 }
 
-/* --format=flamegraph of a diff: nothing of the usual diff model is read. */
+/* --format=flamegraph of a diff: nothing of the usual diff model is read,
+ * only OLD (from IN) and NEW apart. */
 static void print_flame_diff(FILE *out, const struct reading *r, struct input *in,
 			     struct focus *focus)
 {
+	struct profile side[2];
+	struct columns cols;
 	struct flame fl;
-	const char *event = NULL;
 	char *subtitle = flame_subtitle(r->opt, NULL);
 	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
 				   r->opt->nfocus };
 
-	flame_of_diff(&fl, r, in, focus, false, &event);
-	look.event = event;
+	read_sides(side, r, in, false);
+	columns_init(&cols, &side[1], r->opt);
+	apart(side, focus, cols.primary, &fl, false, false);
+	look.event = side[1].events[cols.primary].name;
 	report_flame(out, &fl, &look);
 	flame_release(&fl);
-	free((char *)event);
+	columns_release(&cols);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
 	free(subtitle);
 }
 
@@ -355,28 +350,18 @@ static bool negative_self(const struct profile *p, size_t event)
 	return false;
 }
 
-/* The HTML report, with the flame tree of P's stacks that F says where to
- * find, or in a diff the differential one of OLD and NEW read apart. */
-static void print_html(FILE *out, struct profile *p, const struct reading *r,
-		       const struct columns *cols, struct focus *focus, struct html_flame *f,
-		       struct html_graph *graph)
+/* The HTML report, with the flame tree F says where to find, or a note
+ * that says why there is none. */
+static void print_html(FILE *out, struct profile *p, const struct options *opt,
+		       const struct columns *cols, struct html_flame *f, struct html_graph *graph)
 {
-	struct flame diff;
-	bool have_diff = false;
-
-	if (r->opt->mode == MODE_DIFF) {
-		have_diff = flame_of_diff(&diff, r, NULL, focus, true, NULL);
-		f->tree = have_diff ? &diff : NULL;
-		if (!have_diff)
-			f->missing = "A differential flame graph reads OLD and NEW again, each on its"
-				     " own, and standard input cannot be read twice: name files to see it.";
-	} else if (f->tree == NULL && f->wait == NULL) {
-		f->missing = "The profile has negative costs (a profile of differences): no stack can"
-			     " hold them.";
-	}
-	report_html(out, p, r->opt, cols, graph, f);
-	if (have_diff)
-		flame_release(&diff);
+	if (f->tree == NULL && f->wait == NULL)
+		f->missing = opt->mode == MODE_DIFF
+			? "A differential flame graph reads OLD and NEW again, each on its own, and"
+			  " standard input cannot be read twice: name files to see it."
+			: "The profile has negative costs (a profile of differences): no stack can"
+			  " hold them.";
+	report_html(out, p, opt, cols, graph, f);
 }
 
 /* A page's stacks and flame tree, made on a thread of their own while the
@@ -489,10 +474,9 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	}
 	if (opt->format != FORMAT_FOLDED && opt->format != FORMAT_FLAMEGRAPH) {
 		cycles_mark(&p, cols.primary);
-		if (p.focused && opt->mode == MODE_DIFF)
-			focus_diff(&p, &r, focus, cols.primary);
-		else if (opt->mode == MODE_DIFF && (opt->inclusive || opt->format != FORMAT_TEXT))
-			inclusive_diff(&p, &r, focus, cols.primary);
+		if (opt->mode == MODE_DIFF)
+			have_flame = diff_apart(&p, &r, focus, cols.primary,
+						opt->format == FORMAT_HTML ? &fl : NULL);
 		else if (p.focused)
 			focus_apply(&p, &stacks, cols.primary);
 		if (p.focused)
@@ -517,7 +501,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 		} else if (have_flame) {
 			page_flame.tree = &fl;
 		}
-		print_html(out, &p, &r, &cols, focus, &page_flame, &graph);
+		print_html(out, &p, opt, &cols, &page_flame, &graph);
 	} else {
 		print_table_report(out, &p, opt, &cols);
 	}
