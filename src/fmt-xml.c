@@ -57,25 +57,6 @@ char *xml_clean(const char *s)
 	return utf8_clean(s, xml_controls);
 }
 
-size_t xml_nchars(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-size_t xml_char_offset(const char *s, size_t k)
-{
-	size_t i = 0;
-
-	for (; s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && k-- == 0)
-			break;
-	return i;
-}
-
 void xml_cdata(FILE *out, const char *text, size_t n)
 {
 	const char *end = text + n, *at;

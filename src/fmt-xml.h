@@ -18,13 +18,6 @@ void xml_puts(FILE *out, const char *s);
  * string. */
 char *xml_clean(const char *s);
 
-/* The number of characters of a valid UTF-8 string. */
-size_t xml_nchars(const char *s);
-
-/* The byte offset of the character K characters into the valid UTF-8
- * string S (its length if it has fewer). */
-size_t xml_char_offset(const char *s, size_t k);
-
 /* Write TEXT[0..N) (a script or a style sheet) as the content of a CDATA
  * section: each "]]>" in it is split over two sections. */
 void xml_cdata(FILE *out, const char *text, size_t n);
