@@ -12,8 +12,6 @@
 
 here=$(cd "$(dirname "$0")" && pwd)
 prog=${1:-${CGANNOTATE:-../src/cgannotate}}
-n=0
-failed=0
 
 command -v python3 > /dev/null 2>&1 || { echo "1..0 # SKIP python3 not found"; exit 77; }
 case $prog in
@@ -25,15 +23,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-bench-gen.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -O2 -std=c11 -o "$tmp/gen" "$here/../bench/gen.c" -lm || { echo "Bail out! bench/gen.c"; exit 99; }
 
-result() {
-    n=$((n + 1))
-    if [ "$1" = ok ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
+. "$here/tap.sh"
 
 # t ARGS...: one check of folded-check.py.
 t() {
@@ -74,6 +64,5 @@ for spec in cc1plus:15:25 python3:28:42; do
     t agree "$prog" "$f" "$re"
 done
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
+tap_plan
 [ "$failed" -eq 0 ]

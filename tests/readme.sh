@@ -24,17 +24,7 @@ block() {
                       open && k == want' "$top/README.md"
 }
 
-n=0
-failed=0
-result() {
-    n=$((n + 1))
-    if [ "$1" = ok ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
+. "$here/tap.sh"
 
 block 1 > "$tmp/first"
 if [ "$(wc -l < "$tmp/first")" -eq 2 ] &&
@@ -64,6 +54,5 @@ while IFS= read -r line; do
     fi
     find "$tmp/data" -newer "$tmp/second" -type f -exec rm -f {} +
 done < "$tmp/second"
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
+tap_plan
 exit 0

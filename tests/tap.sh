@@ -1,0 +1,24 @@
+# TAP lines of a test script that counts its checks as it goes; sourced.
+#
+#   result ok|fail DESCRIPTION   prints "ok N - DESCRIPTION" or
+#                                "not ok N - DESCRIPTION", N counted in n,
+#                                the failures in failed
+#   tap_plan                     prints the plan and a "# passed, failed" line
+
+n=0
+failed=0
+
+result() {
+    n=$((n + 1))
+    if [ "$1" = ok ]; then
+        echo "ok $n - $2"
+    else
+        echo "not ok $n - $2"
+        failed=$((failed + 1))
+    fi
+}
+
+tap_plan() {
+    echo "1..$n"
+    echo "# $((n - failed)) passed, $failed failed"
+}
