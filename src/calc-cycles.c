@@ -221,3 +221,8 @@ void cycles_mark(struct profile *p, size_t primary)
 	free(slot);
 	cycles_release(&cy);
 }
+
+bool cycles_call_inside(const struct func *caller, const struct func *callee)
+{
+	return caller == callee || (caller->recursive && caller->scc == callee->scc);
+}

@@ -39,4 +39,10 @@ void cycles_release(struct cycles *c);
  * with EXIT_INPUT when a cycle's cost does not fit in 64 bits. */
 void cycles_mark(struct profile *p, size_t primary);
 
+/* Whether a call from CALLER to CALLEE stays inside a cycle of calls (or
+ * is a call of a function to itself): its recorded cost counts nested
+ * activations again at each level, so it is no share of anything.  Needs
+ * cycles_mark. */
+bool cycles_call_inside(const struct func *caller, const struct func *callee);
+
 #endif

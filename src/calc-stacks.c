@@ -336,6 +336,11 @@ void stack_graph_free(struct stack_graph *g)
 	free(g);
 }
 
+size_t stack_graph_node(const struct stack_graph *g, size_t i)
+{
+	return g->node[i];
+}
+
 /* The search from M, taken on until it has found V (of M's component).
  * Stopping early changes nothing: a node's parent is the one it is found
  * from, in the same order however far the search goes. */

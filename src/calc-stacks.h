@@ -65,6 +65,9 @@ struct stack_graph;
 /* Build it for P, whose call graph must not change while it is used. */
 struct stack_graph *stack_graph_new(const struct profile *p);
 void stack_graph_free(struct stack_graph *g);
+/* The index of the function whose frames hold function I (its host, the
+ * function it was jumped into from, or I itself). */
+size_t stack_graph_node(const struct stack_graph *g, size_t i);
 
 /* Estimate the stacks of event EVENT on G (of P).  Dies with EXIT_INPUT
  * when a self cost is negative (a profile of differences); a negative

@@ -43,6 +43,8 @@ struct func {
 	cost_t *outgoing;          /* sum of calls out of it; NULL if it calls nothing */
 	cost_t *total;             /* the table's figure, set by inclusive_compute */
 	cost_t *fixed_total;       /* --focus: its inclusive cost within the stacks kept */
+	cost_t *estimate;          /* the cost of the estimated stacks containing it, per
+				      event (calc-estimate.h); NULL: its inclusive cost */
 	bool listed;               /* named by fn=/fi=/fe= (a row of the reference's table) */
 	struct func *host;         /* for code inlined from another file: the fn= function */
 	bool focus_match;          /* its name matches a --focus expression */

@@ -6,6 +6,7 @@
 
 #include "calc-asm.h"
 #include "calc-cycles.h"
+#include "calc-estimate.h"
 #include "calc-flame.h"
 #include "calc-focus.h"
 #include "calc-inclusive.h"
@@ -61,36 +62,44 @@ static void read_more(struct profile *p, const struct options *opt)
 	}
 }
 
-/* The text report, or JSON; with --asm, the machine code (objdump runs
- * before anything is printed). */
+/* The text report; with --asm, the machine code (objdump runs before
+ * anything is printed). */
 static void print_table_report(FILE *out, struct profile *p, const struct options *opt,
 			       struct columns *cols)
 {
 	struct table table;
 	struct asm_view code;
+
+	table_build(&table, p, opt, cols->sort, cols->nsort);
+	cols->summary = table.base;
+	cols->changes = table.diff;
+	if (p->keep_instr)
+		asm_build(&code, p, opt, table.rows, table.nrows, table.nshown, (size_t)opt->context);
+	report_header(out, p, opt, cols, &table);
+	report_totals(out, cols, &table);
+	report_functions(out, p, opt, cols, &table);
+	annotate_sources(out, p, opt, cols, &table);
+	if (p->keep_instr) {
+		report_asm(out, p, opt, cols, &code);
+		asm_release(&code);
+	}
+	table_release(&table);
+}
+
+/* JSON: every function, with the true totals, not the inclusive mode's
+ * calculated ones. */
+static void print_json(FILE *out, struct profile *p, const struct options *opt,
+		       const struct columns *cols)
+{
+	struct table table;
+	struct asm_view code;
 	struct options self = *opt;
 
-	if (opt->format == FORMAT_JSON) {
-		/* The true totals, not the inclusive mode's calculated ones. */
-		self.inclusive = false;
-		table_build(&table, p, &self, cols->sort, cols->nsort);
-		if (p->keep_instr)
-			asm_build(&code, p, opt, table.rows, table.nrows, table.nrows, 0);
-		report_json(out, p, opt, cols, &table, p->keep_instr ? &code : NULL);
-	} else {
-		table_build(&table, p, opt, cols->sort, cols->nsort);
-		cols->summary = table.base;
-		cols->changes = table.diff;
-		if (p->keep_instr)
-			asm_build(&code, p, opt, table.rows, table.nrows, table.nshown,
-				  (size_t)opt->context);
-		report_header(out, p, opt, cols, &table);
-		report_totals(out, cols, &table);
-		report_functions(out, p, opt, cols, &table);
-		annotate_sources(out, p, opt, cols, &table);
-		if (p->keep_instr)
-			report_asm(out, p, opt, cols, &code);
-	}
+	self.inclusive = false;
+	table_build(&table, p, &self, cols->sort, cols->nsort);
+	if (p->keep_instr)
+		asm_build(&code, p, opt, table.rows, table.nrows, table.nrows, 0);
+	report_json(out, p, opt, cols, &table, p->keep_instr ? &code : NULL);
 	if (p->keep_instr)
 		asm_release(&code);
 	table_release(&table);
@@ -119,7 +128,8 @@ struct reading {
 };
 
 /* P, ready to read the profile PATH as OPT's report needs it. */
-static void prepare_profile(struct profile *p, const struct reading *r, const char *path)
+static void prepare_profile(struct profile *p, const struct reading *r, const char *path,
+			    bool lines)
 {
 	const struct options *opt = r->opt;
 
@@ -144,13 +154,11 @@ static void prepare_profile(struct profile *p, const struct reading *r, const ch
 		p->nsource_dirs = opt->ninclude;
 	}
 	/* Stacks and graphs need no per-line or per-instruction data. */
-	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
-	    opt->format == FORMAT_FLAMEGRAPH) {
+	if (!lines) {
 		p->annotate_all = false;
 		p->nannotate_names = 0;
 	}
-	p->keep_instr = asm_wanted(opt) && (opt->format == FORMAT_TEXT ||
-					    opt->format == FORMAT_JSON || opt->format == FORMAT_HTML);
+	p->keep_instr = asm_wanted(opt) && lines;
 }
 
 /* The flame tree of stacks S of P's EVENT, as --format=folded writes
@@ -188,7 +196,7 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 	for (int k = 0; k < 2; k++) {
 		struct input other;
 
-		prepare_profile(&side[k], r, opt->profiles[k]);
+		prepare_profile(&side[k], r, opt->profiles[k], false);
 		side[k].negate = false;
 		side[k].annotate_all = false;
 		side[k].nannotate_names = 0;
@@ -411,115 +419,204 @@ static const struct flame *flame_job_wait(void *arg)
 	return &job->tree;
 }
 
-/* Whether the report draws the stacks of the profile it reads. */
-static bool wants_stacks(const struct options *opt)
-{
-	return opt->format == FORMAT_FOLDED || opt->format == FORMAT_FLAMEGRAPH ||
-	       (opt->format == FORMAT_HTML && opt->mode != MODE_DIFF);
-}
-
-void pipeline_callgrind(const struct options *opt, struct input *in,
-			const char *strip_prefix, FILE *out)
-{
+/* Everything one report of a Callgrind profile is made from: the model
+ * read, transformed and computed as its report_kind needs. */
+struct run {
+	const struct options *opt;
+	struct reading r;
+	struct focus *focus;
 	struct profile p;
 	struct columns cols;
-	struct reading r = { opt, strip_prefix, NULL, NULL, NULL, 0 };
-	struct focus *focus = focus_new(opt);
-	struct stacks stacks = { NULL, 0, NULL };
-	struct flame fl;
-	struct flame_job job = { .running = false };
-	struct html_flame page_flame = { NULL, NULL, NULL, NULL };
+	struct stacks stacks;      /* the primary event's, when made */
+	struct flame fl;           /* their flame tree, when made */
+	bool have_stacks, have_flame;
+	unsigned needs;            /* what the report takes from the model (NEED_*) */
+};
+
+/* What a report takes from the model besides the profile as read. */
+enum {
+	NEED_LINES = 1 << 0,       /* per-line and per-instruction data */
+	NEED_STACKS = 1 << 1,      /* the estimated stacks of the primary event */
+	NEED_FLAME = 1 << 2,       /* their flame tree */
+	NEED_CYCLES = 1 << 3,      /* cycles marked, a diff's or focus's figures fixed */
+	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
+	NEED_PAGE_STACKS = 1 << 5, /* the stacks made while the report is written */
+};
+
+struct report_kind {
+	enum output_format format;
+	unsigned needs;
+	void (*write)(struct run *run, FILE *out);
+};
+
+static void write_text(struct run *run, FILE *out)
+{
+	print_table_report(out, &run->p, run->opt, &run->cols);
+}
+
+static void write_json(struct run *run, FILE *out)
+{
+	print_json(out, &run->p, run->opt, &run->cols);
+}
+
+static void write_folded(struct run *run, FILE *out)
+{
+	report_folded(out, &run->stacks);
+}
+
+static void write_flamegraph(struct run *run, FILE *out)
+{
+	print_flame(out, &run->p, run->opt, &run->cols, &run->fl);
+}
+
+static void write_dot(struct run *run, FILE *out)
+{
+	print_graph(out, &run->p, run->opt, &run->cols);
+}
+
+/* The page: dot draws the call graph while it is written (the longest of
+ * the jobs, so it goes first), and unless they were made already the
+ * stacks and their flame tree are made on a thread of their own. */
+static void write_html(struct run *run, FILE *out)
+{
 	struct html_graph graph;
-	bool have_stacks = false, have_flame = false, have_job = false;
+	struct html_flame page_flame = { NULL, NULL, NULL, NULL };
+	struct flame_job job = { .running = false };
+	bool have_job = run->needs & NEED_PAGE_STACKS;
 
-	r.file_rename = rename_new(opt->mod_filename, opt->nmod_filename, "mod-filename");
-	r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
-	r.want = wanted_events(opt, &r.nwant);
-	if (opt->format == FORMAT_FLAMEGRAPH && opt->mode == MODE_DIFF) {
-		print_flame_diff(out, &r, in, focus);
-		goto done;
+	html_graph_start(&graph, &run->p, run->opt, &run->cols);
+	if (have_job) {
+		flame_job_start(&job, &run->p, run->cols.primary, graph.pid != 0 ? 2 : 1);
+		page_flame.wait = flame_job_wait;
+		page_flame.arg = &job;
+	} else if (run->have_flame) {
+		page_flame.tree = &run->fl;
 	}
-	prepare_profile(&p, &r, opt->profile);
-	if (p.keep_instr && !objdump_available(asm_objdump_program()))
-		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
-		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
-	callgrind_read(&p, in);
-	read_more(&p, opt);
-	if (p.keep_instr && p.instr_missing)
-		die(EXIT_INPUT, "%s: the profile has no instruction addresses for --asm; record it with "
-		    "valgrind --tool=callgrind --dump-instr=yes (and --collect-jumps=yes for jumps)",
-		    p.path);
-
-	columns_init(&cols, &p, opt);
-	focus_hide(focus, &p, true);
-	focus_mark(focus, &p, true);
-	/* The one estimate of the stacks, for every view that needs them; a
-	 * page of a profile of differences goes without, unless it is focused:
-	 * focus is taken from the stacks, which refuse negative costs (a diff
-	 * is focused from OLD's and NEW's, read apart).  A page that is not
-	 * focused has its stacks made while it is written. */
-	if ((p.focused && opt->mode != MODE_DIFF) || wants_stacks(opt)) {
-		have_stacks = p.focused || opt->format != FORMAT_HTML ||
-			      !negative_self(&p, cols.primary);
-		have_job = have_stacks && opt->format == FORMAT_HTML && !p.focused;
-		if (have_stacks && !have_job)
-			stacks_estimate(&stacks, &p, cols.primary);
-	}
-	/* Flame frames name functions by their place in the model, which
-	 * focus_apply changes. */
-	if (have_stacks && !have_job &&
-	    (opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_HTML)) {
-		flame_of(&fl, &stacks, &p, cols.primary);
-		have_flame = true;
-	}
-	if (opt->format != FORMAT_FOLDED && opt->format != FORMAT_FLAMEGRAPH) {
-		cycles_mark(&p, cols.primary);
-		if (opt->mode == MODE_DIFF)
-			have_flame = diff_apart(&p, &r, focus, cols.primary,
-						opt->format == FORMAT_HTML ? &fl : NULL);
-		else if (p.focused)
-			focus_apply(&p, &stacks, cols.primary);
-		if (p.focused)
-			cycles_mark(&p, cols.primary);
-	}
-	if (opt->format == FORMAT_HTML)
-		/* dot draws the call graph while the page is written: the
-		 * longest of the jobs, so it goes first. */
-		html_graph_start(&graph, &p, opt, &cols);
-	if (have_job)
-		flame_job_start(&job, &p, cols.primary, graph.pid != 0 ? 2 : 1);
-	if (opt->format == FORMAT_FOLDED) {
-		report_folded(out, &stacks);
-	} else if (opt->format == FORMAT_FLAMEGRAPH) {
-		print_flame(out, &p, opt, &cols, &fl);
-	} else if (opt->format == FORMAT_DOT) {
-		print_graph(out, &p, opt, &cols);
-	} else if (opt->format == FORMAT_HTML) {
-		if (have_job) {
-			page_flame.wait = flame_job_wait;
-			page_flame.arg = &job;
-		} else if (have_flame) {
-			page_flame.tree = &fl;
-		}
-		print_html(out, &p, opt, &cols, &page_flame, &graph);
-	} else {
-		print_table_report(out, &p, opt, &cols);
-	}
+	print_html(out, &run->p, run->opt, &run->cols, &page_flame, &graph);
 	if (have_job) {
 		flame_job_wait(&job);
 		flame_release(&job.tree);
 		stacks_release(&job.stacks);
 	}
-	if (have_flame)
-		flame_release(&fl);
-	stacks_release(&stacks);
-	columns_release(&cols);
-	profile_release(&p);
+}
+
+static const struct report_kind report_kinds[] = {
+	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
+	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
+	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot },
+	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
+	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
+	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
+};
+
+/* The needs of KIND's report with OPT: focus is taken from the stacks
+ * (a diff's from OLD's and NEW's, read apart), --inclusive=both shows the
+ * estimates. */
+static unsigned needs_of(const struct report_kind *kind, const struct options *opt,
+			 bool focused, bool negative)
+{
+	unsigned needs = kind->needs;
+
+	if (kind->format == FORMAT_TEXT && opt->both_costs)
+		needs |= NEED_ESTIMATES;
+	if (focused || opt->mode == MODE_DIFF)
+		needs &= ~(unsigned)NEED_ESTIMATES;
+	if (focused && opt->mode != MODE_DIFF)
+		needs |= NEED_STACKS;
+	if ((needs & NEED_PAGE_STACKS) && (focused || opt->mode == MODE_DIFF || negative))
+		needs &= ~(unsigned)NEED_PAGE_STACKS;
+	/* Stacks the estimates need too are made once, first. */
+	if ((needs & NEED_PAGE_STACKS) && (needs & NEED_ESTIMATES) && !negative)
+		needs = (needs & ~(unsigned)NEED_PAGE_STACKS) | NEED_STACKS;
+	return needs;
+}
+
+static const struct report_kind *kind_of(enum output_format format)
+{
+	for (size_t i = 0; i < sizeof(report_kinds) / sizeof(report_kinds[0]); i++)
+		if (report_kinds[i].format == format)
+			return &report_kinds[i];
+	die(EXIT_USAGE, "no report of this format");
+}
+
+/* The model RUN's report needs: stacks, cycles, a diff's or focus's
+ * figures, estimates. */
+static void compute(struct run *run, unsigned needs)
+{
+	const struct options *opt = run->opt;
+	struct profile *p = &run->p;
+	size_t primary = run->cols.primary;
+
+	/* The one estimate of the stacks, for every view that needs them;
+	 * focus is taken from them, and they refuse negative costs. */
+	if (needs & NEED_STACKS) {
+		stacks_estimate(&run->stacks, p, primary);
+		run->have_stacks = true;
+	}
+	/* Flame frames name functions by their place in the model, which
+	 * focus_apply changes. */
+	if ((needs & NEED_FLAME) || (run->have_stacks && opt->format == FORMAT_HTML)) {
+		flame_of(&run->fl, &run->stacks, p, primary);
+		run->have_flame = true;
+	}
+	if (!(needs & NEED_CYCLES))
+		return;
+	cycles_mark(p, primary);
+	if (opt->mode == MODE_DIFF) {
+		run->have_flame = diff_apart(p, &run->r, run->focus, primary,
+					     opt->format == FORMAT_HTML ? &run->fl : NULL);
+	} else if (p->focused) {
+		focus_apply(p, &run->stacks, primary);
+	}
+	if (p->focused)
+		cycles_mark(p, primary);
+	if (needs & NEED_ESTIMATES)
+		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
+}
+
+void pipeline_callgrind(const struct options *opt, struct input *in,
+			const char *strip_prefix, FILE *out)
+{
+	struct run run = { .opt = opt };
+	struct profile *p = &run.p;
+	const struct report_kind *kind = kind_of(opt->format);
+
+	run.r = (struct reading){ opt, strip_prefix, NULL, NULL, NULL, 0 };
+	run.focus = focus_new(opt);
+	run.r.file_rename = rename_new(opt->mod_filename, opt->nmod_filename, "mod-filename");
+	run.r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
+	run.r.want = wanted_events(opt, &run.r.nwant);
+	if (opt->format == FORMAT_FLAMEGRAPH && opt->mode == MODE_DIFF) {
+		print_flame_diff(out, &run.r, in, run.focus);
+		goto done;
+	}
+	prepare_profile(p, &run.r, opt->profile, kind->needs & NEED_LINES);
+	if (p->keep_instr && !objdump_available(asm_objdump_program()))
+		die(EXIT_INPUT, "--asm needs objdump (GNU binutils), and '%s' cannot be run; "
+		    "install binutils or set OBJDUMP to the objdump to use", asm_objdump_program());
+	callgrind_read(p, in);
+	read_more(p, opt);
+	if (p->keep_instr && p->instr_missing)
+		die(EXIT_INPUT, "%s: the profile has no instruction addresses for --asm; record it with "
+		    "valgrind --tool=callgrind --dump-instr=yes (and --collect-jumps=yes for jumps)",
+		    p->path);
+
+	columns_init(&run.cols, p, opt);
+	focus_hide(run.focus, p, true);
+	focus_mark(run.focus, p, true);
+	run.needs = needs_of(kind, opt, p->focused, negative_self(p, run.cols.primary));
+	compute(&run, run.needs);
+	kind->write(&run, out);
+	if (run.have_flame)
+		flame_release(&run.fl);
+	stacks_release(&run.stacks);
+	columns_release(&run.cols);
+	profile_release(p);
 done:
-	focus_free(focus);
-	rename_free(r.file_rename);
-	rename_free(r.func_rename);
-	free(r.want);
+	focus_free(run.focus);
+	rename_free(run.r.file_rename);
+	rename_free(run.r.func_rename);
+	free(run.r.want);
 }
 
 void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)

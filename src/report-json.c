@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-cycles.h"
 #include "calc-inclusive.h"
 #include "fmt-json.h"
 #include "xalloc.h"
@@ -67,6 +68,7 @@ struct call {
 	const struct func *other;
 	cost_t count;
 	const cost_t *cost;
+	bool inside;               /* a call inside a cycle of calls */
 };
 
 static int call_cmp(const void *a, const void *b, void *arg)
@@ -91,6 +93,8 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 			json_uint(j, o->position[calls[i].other->index]);
 			json_int(j, calls[i].count);
 			write_cost(j, calls[i].cost, p->nevents);
+			if (calls[i].inside)
+				json_bool(j, true);
 			json_end_array(j);
 			continue;
 		}
@@ -103,6 +107,8 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 		json_int(j, calls[i].count);
 		json_key(j, "inclusive");
 		write_cost(j, calls[i].cost, p->nevents);
+		json_key(j, "recursive");
+		json_bool(j, calls[i].inside);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -125,6 +131,7 @@ static void write_edges(struct json *j, const struct profile *p, const struct or
 		calls[n].other = incoming ? e->key.caller : e->key.callee;
 		calls[n].count = edge_count(p, e);
 		calls[n].cost = edge_cost(p, e, costs + n * nev);
+		calls[n].inside = cycles_call_inside(e->key.caller, e->key.callee);
 		n++;
 	}
 	write_calls(j, p, o, calls, n);
@@ -150,6 +157,7 @@ static void write_site(struct json *j, const struct profile *p, const struct ord
 		calls[n].other = s->callee;
 		calls[n].count = s->count;
 		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
+		calls[n].inside = cycles_call_inside(s->caller, s->callee);
 		n++;
 	}
 	json_key(j, "self");
@@ -245,6 +253,8 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_cost(j, f->self, p->nevents);
 	json_key(j, "inclusive");
 	write_cost(j, f->total, p->nevents);
+	json_key(j, "inclusive_estimate");
+	write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
 	json_key(j, "cycle");
