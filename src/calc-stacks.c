@@ -32,6 +32,9 @@ struct bfs {
  * have costs and calls.  Calls between two nodes are merged into one slot. */
 struct stack_graph {
 	size_t n;
+	size_t *rank;              /* by function: its place in the order of full names */
+	uint64_t *key;             /* by function: a hash of its full name */
+	size_t *slot_order;        /* the slots of each node by callee's rank */
 	size_t *node;              /* by function: the node holding it */
 	bool *match;               /* by node: it or a function it holds matches --focus */
 	size_t *comp;              /* by node: its component, callees first */
@@ -243,9 +246,50 @@ static void graph_slots(struct stack_graph *g, const struct profile *p)
 	free(fill);
 }
 
+static int slot_rank_cmp(const void *a, const void *b, void *arg)
+{
+	const struct stack_graph *g = arg;
+	size_t x = g->rank[g->target[*(const size_t *)a]], y = g->rank[g->target[*(const size_t *)b]];
+
+	return (x > y) - (x < y);
+}
+
+static int fullname_cmp(const void *a, const void *b, void *arg)
+{
+	const struct profile *p = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(p->func_list[x]->fullname, p->func_list[y]->fullname);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/* Orders that do not depend on where a function comes in the profile, so
+ * that two runs of one program, whose profiles list functions in other
+ * orders, make the same choices: each function's rank by full name and a
+ * hash of it. */
+static void graph_names(struct stack_graph *g, const struct profile *p)
+{
+	size_t n = g->n, *byname = xcalloc_n(n, sizeof(*byname));
+
+	g->rank = xcalloc_n(n, sizeof(*g->rank));
+	g->key = xcalloc_n(n, sizeof(*g->key));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t h = 0xcbf29ce484222325u;
+
+		byname[i] = i;
+		for (const unsigned char *c = (const unsigned char *)p->func_list[i]->fullname; *c; c++)
+			h = (h ^ *c) * 0x100000001b3u;
+		g->key[i] = h;
+	}
+	qsort_r(byname, n, sizeof(*byname), fullname_cmp, (void *)p);
+	for (size_t r = 0; r < n; r++)
+		g->rank[byname[r]] = r;
+	free(byname);
+}
+
 static void graph_components(struct stack_graph *g)
 {
-	size_t n = g->n, *fill;
+	size_t n = g->n, *fill, *byrank = xcalloc_n(n, sizeof(*byrank));
 
 	g->comp = xcalloc_n(n, sizeof(*g->comp));
 	g->ncomp = scc_find(n, g->start, g->target, g->comp);
@@ -260,10 +304,23 @@ static void graph_components(struct stack_graph *g)
 	fill = xcalloc_n(g->ncomp, sizeof(*fill));
 	memcpy(fill, g->comp_start, g->ncomp * sizeof(*fill));
 	for (size_t v = 0; v < n; v++)
+		byrank[g->rank[v]] = v;
+	for (size_t r = 0; r < n; r++) {
+		size_t v = byrank[r];
+
 		if (g->node[v] == v) {
 			g->pos[v] = fill[g->comp[v]] - g->comp_start[g->comp[v]];
 			g->member[fill[g->comp[v]]++] = v;
 		}
+	}
+	free(byrank);
+	g->slot_order = xcalloc_n(g->start[n], sizeof(*g->slot_order));
+	for (size_t v = 0; v < n; v++) {
+		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+			g->slot_order[k] = k;
+		qsort_r(g->slot_order + g->start[v], g->start[v + 1] - g->start[v],
+			sizeof(*g->slot_order), slot_rank_cmp, g);
+	}
 	g->internal = xcalloc_n(g->start[n], sizeof(*g->internal));
 	g->istart = xcalloc(n + 1, sizeof(*g->istart));
 	for (size_t v = 0; v < n; v++) {
@@ -276,11 +333,14 @@ static void graph_components(struct stack_graph *g)
 	g->inside = xcalloc_n(g->istart[n], sizeof(*g->inside));
 	g->inside_pos = xcalloc_n(g->istart[n], sizeof(*g->inside_pos));
 	for (size_t v = 0, j = 0; v < n; v++)
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+		for (size_t i = g->start[v]; i < g->start[v + 1]; i++) {
+			size_t k = g->slot_order[i];
+
 			if (g->internal[k]) {
 				g->inside_pos[j] = (uint32_t)g->pos[g->target[k]];
 				g->inside[j++] = g->target[k];
 			}
+		}
 	free(fill);
 }
 
@@ -292,6 +352,7 @@ struct stack_graph *stack_graph_new(const struct profile *p)
 	g->node = cycles_hosts(p);
 	hold_jumped_into(p, g->node);
 	graph_slots(g, p);
+	graph_names(g, p);
 	graph_components(g);
 	g->match = xcalloc_n(g->n, sizeof(*g->match));
 	for (size_t i = 0; i < g->n; i++)
@@ -316,6 +377,9 @@ void stack_graph_free(struct stack_graph *g)
 			free(g->route[v]);
 		}
 	free(g->route);
+	free(g->rank);
+	free(g->key);
+	free(g->slot_order);
 	free(g->hub);
 	free(g->to_hub);
 	free(g->from_hub);
@@ -458,23 +522,75 @@ static size_t hub_of(struct stack_graph *g, size_t c)
 
 /* --- the estimate ----------------------------------------------------- */
 
-struct claim {
-	size_t frame;              /* where the cost is taken */
-	size_t entry;              /* the frame through which it entered the component */
-	size_t target;             /* a node (its self cost) or a slot (a call out) */
-	bool call;                 /* TARGET is a slot */
-	uint64_t amount;
+/* The estimate is made twice over, in one pass over the components,
+ * callers first.  First in real numbers: what each context (a packet,
+ * the frame by which cost enters a component) gives each column of its
+ * component (a member's self cost, or a call out of the component), a
+ * continuous function of the costs that scales with them.  Then in whole
+ * counts: each packet's count (from its caller's whole shares) is shared
+ * among the same cells in proportion to their real amounts, each rounded
+ * down or up so that every packet and every column adds up exactly; so
+ * whole counts stay within a few units of the real ones, and the profile's
+ * figures are kept exactly. */
+
+/* What a component's contexts share out: a member's self cost, or a call
+ * out of the component.  Columns are in a fixed order (members by node,
+ * each one's self cost before its calls by callee), so that the pool's
+ * filling does not depend on the costs. */
+struct column {
+	size_t member;
+	size_t target;             /* the member (self cost) or a slot (a call out) */
+	bool call;
+	uint64_t cost;
+	double left;               /* what the real shares have not taken yet */
+	uint64_t ileft;            /* what the whole shares have not taken yet */
+	double scale;              /* the balance's factor */
+	double sum;                /* scratch: what the rows give it */
+};
+
+/* A node of a template: a way from its entry member through the
+ * component, each member at most once. */
+struct tnode {
+	size_t parent;             /* NONE for the entry member */
+	size_t member;
+};
+
+/* A share of a template's mass that ends in a column at the end of the
+ * way TNODE. */
+struct leaf {
+	size_t tnode;
+	size_t col;
+	double mass;
+};
+
+/* How the mass entering a component at one member spreads through it: the
+ * leaves LEAF_START..LEAF_END, the part SPREAD that goes to every column in
+ * proportion to its cost (each by the shortest way to its member), and the
+ * balance's factor U.  WEIGHT is the proportional part of what enters
+ * there. */
+struct tmpl {
+	size_t member;
+	size_t tnode_start, tnode_end;
+	size_t leaf_start, leaf_end;
+	double spread;
+	double weight;
+	double u;
+};
+
+/* A packet's real share of a column, taken at frame FRAME (on its way
+ * through the component). */
+struct cell {
+	size_t row;                /* the packet's place in the component's order */
+	size_t frame;
+	size_t col;
+	double amount;
+	uint64_t whole;
 };
 
 struct piece {
-	size_t entry;
-	uint64_t amount;
-};
-
-struct want {
-	size_t target;
-	bool call;
-	uint64_t amount;
+	size_t row;
+	size_t entry;              /* the frame it entered the component by */
+	double amount;
 };
 
 struct est {
@@ -483,33 +599,77 @@ struct est {
 	uint64_t *self;            /* by node */
 	uint64_t *weight;          /* by slot: the call's cost */
 	uint64_t *holds;           /* by node: its self cost and its calls out of its component */
-	uint64_t tau;              /* contexts below it are not split in proportion */
+	uint64_t *reach;           /* by node: the most a call inside its component may carry
+				      into it (see costs_of) */
+	double tau;                /* below it a context is not split in proportion */
 	struct stack_frame *frames;
 	size_t nframes, cap;
 	size_t *fnode;             /* by frame: its node */
-	uint64_t *amount;          /* by frame: the cost that entered it */
-	uint64_t *selfamt;         /* by frame: its part of its node's self cost */
+	uint64_t *fkey;            /* by frame: a hash of its stack's names */
+	double *amount;            /* by frame: the real cost that entered it */
+	uint64_t *iamount;         /* by frame: the whole count that entered it */
+	double *selfamt;           /* by frame: its real part of its node's self cost */
+	uint64_t *iself;           /* by frame: its whole part of it */
 	size_t *next;              /* by frame: the next packet of its component */
 	size_t *packets;           /* by component: its first packet (entry frame) */
 	uint32_t *table;           /* 1 + frames by (parent, node), open addressing */
 	size_t mask;
-	uint64_t *rem_self;        /* by node, while its component is worked on */
-	uint64_t *rem_call;        /* by slot */
-	wide_t *sum_self;          /* by node: what the claims take (0 between uses) */
-	wide_t *sum_call;          /* by slot */
 	bool via_hub;              /* the component's ways go through its hub */
 	size_t way_mark;           /* marks in onpath of the nodes of a way */
 	size_t *waypos;            /* by node: its place on the way */
 	size_t *path;
 	size_t path_cap;
-	size_t *onpath;            /* by node: 1 + the walk it is on the path of */
-	struct claim *claims;
-	size_t nclaims, claims_cap;
+	size_t *onpath;            /* by node: the mark of the walk it is on the path of */
+	size_t *rframe;            /* by node: the frame route() found for it last, */
+	size_t *rstamp;            /* from the packet whose frame is this less one */
+	size_t walk_mark;
+	size_t steps;              /* template steps taken in this estimate */
+	/* The component being worked on. */
+	struct column *cols;
+	size_t ncols, cols_cap;
+	size_t *col_of_self;       /* by node: its self column, or NONE */
+	size_t *col_of_call;       /* by slot: its column, or NONE */
+	struct tmpl *tmpls;
+	size_t ntmpls, tmpls_cap;
+	size_t *tmpl_of;           /* by node: its template, or NONE */
+	struct tnode *tnodes;
+	size_t ntnodes, tnodes_cap;
+	struct leaf *leaves;
+	size_t nleaves, leaves_cap;
+	size_t *tframe;            /* by tnode: its frame under the packet at hand */
+	size_t *tstamp;            /* by tnode: the packet tframe holds it for, plus one */
+	size_t tframe_cap;
+	size_t *spread_order;      /* columns by cost times their factor, largest first */
+	size_t spread_cap;
+	struct cell *cells;
+	size_t ncells, cells_cap;
 	struct piece *pool;
 	size_t npool, pool_cap;
-	uint64_t *shares;
-	size_t shares_cap;
+	size_t *order;             /* the component's packets, by frame */
+	size_t order_cap;
+	uint64_t *rowleft;         /* by row: what its whole count has not given yet */
+	size_t rowleft_cap;
+	size_t *sorted;
+	size_t sorted_cap;
 };
+
+/* Template ways go on while their share of what enters carries at least
+ * tau, and stop after this many steps in all, for the largest cycles. */
+#define TEMPLATE_STEPS ((size_t)1 << 22)
+/* A context of at least tau takes its shares of its template's leaves down
+ * to tau / LEAF_PRUNE: what a context leaves to the pool is filled in a
+ * fixed order, which moves stacks around as costs change, so a large
+ * context should leave it little. */
+#define LEAF_PRUNE 16
+/* The part of each template that is spread over its component in
+ * proportion to the costs: it gives the balance a solution whatever ways
+ * the templates took. */
+#define SPREAD_BASE (1.0 / 256)
+/* The balance stops when no column is off by more than tau /
+ * BALANCE_TOLERANCE, or after BALANCE_ROUNDS rounds; what is left over
+ * goes to the pool. */
+#define BALANCE_TOLERANCE 64
+#define BALANCE_ROUNDS 300
 
 static uint64_t clamp64(wide_t v)
 {
@@ -519,6 +679,19 @@ static uint64_t clamp64(wide_t v)
 static uint64_t weight_of(cost_t c)
 {
 	return c <= 0 ? 0 : (uint64_t)c;   /* COST_ABSENT is negative */
+}
+
+/* The part of X that goes on as X's own share in proportion rather than to
+ * the pool: none up to tau, all from twice tau, and in between a part that
+ * grows continuously, so that a context's stacks change continuously as it
+ * crosses tau. */
+static double proportional_part(double x, double tau)
+{
+	if (x <= tau)
+		return 0;
+	if (x >= 2 * tau)
+		return x;
+	return x * (x - tau) / tau;
 }
 
 static size_t frame_hash(size_t parent, size_t node)
@@ -555,12 +728,18 @@ static size_t frame_new(struct est *e, size_t parent, size_t node)
 		e->frames = xreallocarray(e->frames, e->cap, sizeof(*e->frames));
 		e->fnode = xreallocarray(e->fnode, e->cap, sizeof(*e->fnode));
 		e->amount = xreallocarray(e->amount, e->cap, sizeof(*e->amount));
+		e->fkey = xreallocarray(e->fkey, e->cap, sizeof(*e->fkey));
+		e->iamount = xreallocarray(e->iamount, e->cap, sizeof(*e->iamount));
 		e->selfamt = xreallocarray(e->selfamt, e->cap, sizeof(*e->selfamt));
+		e->iself = xreallocarray(e->iself, e->cap, sizeof(*e->iself));
 		e->next = xreallocarray(e->next, e->cap, sizeof(*e->next));
 	}
-	e->frames[f] = (struct stack_frame){ parent, e->p->func_list[node], 0, true };
+	e->frames[f] = (struct stack_frame){ parent, e->p->func_list[node], 0, 0, true };
 	e->fnode[f] = node;
+	e->fkey[f] = (parent == STACKS_ROOT ? 0x9e3779b97f4a7c15u : e->fkey[parent] * 0x100000001b3u) ^
+		     e->g->key[node];
 	e->amount[f] = e->selfamt[f] = 0;
+	e->iamount[f] = e->iself[f] = 0;
 	e->next[f] = NONE;
 	return f;
 }
@@ -587,172 +766,40 @@ static size_t frame_get(struct est *e, size_t parent, size_t node, bool *made)
 	return f;
 }
 
-static uint64_t *shares_for(struct est *e, size_t n)
-{
-	xgrow(&e->shares, &e->shares_cap, 2 * n + 1, sizeof(*e->shares));
-	return e->shares;
-}
-
-/* Split X into N shares (OUT) in proportion to the weights W (not all 0):
- * each rounded down, and what that leaves (less than N) one unit each to
- * the first shares that were rounded, so that the shares add up to X and
- * none exceeds its exact value rounded up. */
-static void apportion(uint64_t x, const uint64_t *w, size_t n, uint64_t *out)
-{
-	wide_t sum = 0, given = 0;
-	uint64_t left;
-
-	for (size_t i = 0; i < n; i++)
-		sum += w[i];
-	if (sum == 0) {
-		memset(out, 0, n * sizeof(*out));
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		out[i] = (uint64_t)((wide_t)x * w[i] / sum);
-		given += out[i];
-	}
-	left = (uint64_t)(x - given);
-	for (size_t i = 0; i < n && left > 0; i++)
-		if ((wide_t)x * w[i] % sum != 0) {
-			out[i]++;
-			left--;
-		}
-}
-
-static void claim_add(struct est *e, size_t frame, size_t entry, size_t target, bool call,
-		      uint64_t amount)
-{
-	if (amount == 0)
-		return;
-	xgrow(&e->claims, &e->claims_cap, e->nclaims + 1, sizeof(*e->claims));
-	e->claims[e->nclaims++] = (struct claim){ frame, entry, target, call, amount };
-}
-
-static void pool_add(struct est *e, size_t entry, uint64_t amount)
-{
-	if (amount == 0)
-		return;
-	xgrow(&e->pool, &e->pool_cap, e->npool + 1, sizeof(*e->pool));
-	e->pool[e->npool++] = (struct piece){ entry, amount };
-}
-
-/* Frame F takes AMOUNT of TARGET: its node's self cost, or a call out of
- * its component, which makes (or adds to) the frame of the callee. */
-static void take(struct est *e, size_t f, size_t target, bool call, uint64_t amount)
+/* The frame of column COL's target for frame F: F itself for a self cost,
+ * else the callee's frame called from F, made if new and then a packet of
+ * the callee's component. */
+static size_t target_frame(struct est *e, size_t f, const struct column *col)
 {
 	const struct stack_graph *g = e->g;
 	size_t t, child;
 	bool made;
 
-	if (!call) {
-		e->selfamt[f] += amount;
-		return;
-	}
-	t = g->target[target];
+	if (!col->call)
+		return f;
+	t = g->target[col->target];
 	child = frame_get(e, f, t, &made);
-	e->amount[child] = clamp64((wide_t)e->amount[child] + amount);
 	if (made) {
 		e->next[child] = e->packets[g->comp[t]];
 		e->packets[g->comp[t]] = child;
 	}
+	return child;
 }
 
-struct step {
-	size_t frame;
-	bool leave;                /* its callees are done: take its node off the path */
-};
-
-/* Follow the context ENTRY (at least tau) into its component: at each
- * frame, split what reaches it in proportion among its node's self cost,
- * its calls out of the component and its calls to nodes of the component
- * not on the stack (each carrying at most what its callee holds, since the
- * recorded cost of a call inside a cycle counts nested calls again), and
- * go on along the calls whose share reaches tau.  Shares of calls below
- * tau go to the pool. */
-static void walk(struct est *e, size_t entry, size_t mark)
+/* Frame F, on ROW's way through the component, takes AMOUNT of column
+ * COL (real numbers). */
+static void take(struct est *e, size_t row, size_t f, size_t col, double amount)
 {
-	struct stack_graph *g = e->g;
-	struct step *stack = NULL;
-	size_t cap = 0, sp = 0;
+	struct column *c = &e->cols[col];
+	size_t t = target_frame(e, f, c);
 
-	xgrow(&stack, &cap, 1, sizeof(*stack));
-	stack[sp++] = (struct step){ entry, false };
-	while (sp > 0) {
-		struct step st = stack[--sp];
-		size_t f = st.frame, v = e->fnode[f], a = g->start[v], b = g->start[v + 1], nw = 0;
-		uint64_t *w, *out;
-
-		if (st.leave) {
-			e->onpath[v] = 0;
-			continue;
-		}
-		e->onpath[v] = mark;
-		w = shares_for(e, b - a + 1);
-		out = w + (b - a + 1);
-		w[nw++] = e->self[v];
-		for (size_t k = a; k < b; k++) {
-			size_t t = g->target[k];
-
-			if (!g->internal[k])
-				w[nw++] = e->weight[k];
-			else if (e->onpath[t] == mark)
-				w[nw++] = 0;
-			else
-				w[nw++] = e->weight[k] < e->holds[t] ? e->weight[k] : e->holds[t];
-		}
-		apportion(e->amount[f], w, nw, out);
-		claim_add(e, f, entry, v, false, out[0]);
-		xgrow(&stack, &cap, sp + (b - a) + 1, sizeof(*stack));
-		stack[sp++] = (struct step){ f, true };
-		for (size_t k = a; k < b; k++) {
-			uint64_t x = out[1 + k - a];
-			size_t child;
-
-			if (x < e->tau) {
-				pool_add(e, entry, x);
-			} else if (!g->internal[k]) {
-				claim_add(e, f, entry, k, true, x);
-			} else {
-				child = frame_get(e, f, g->target[k], NULL);
-				e->amount[child] = x;
-				stack[sp++] = (struct step){ child, false };
-			}
-		}
-	}
-	free(stack);
-}
-
-static uint64_t *cap_of(struct est *e, bool call)
-{
-	return call ? e->rem_call : e->rem_self;
-}
-
-/* Inside a cycle the walks follow estimates: where they gave a target more
- * than it has, every claim on it is cut in proportion and what is cut goes
- * back to the pool of its context (what rounding leaves of the target, the
- * pool fills). */
-static void reconcile(struct est *e)
-{
-	wide_t *sum_self = e->sum_self, *sum_call = e->sum_call;
-
-	for (size_t i = 0; i < e->nclaims; i++) {
-		const struct claim *c = &e->claims[i];
-
-		(c->call ? sum_call : sum_self)[c->target] += c->amount;
-	}
-	for (size_t i = 0; i < e->nclaims; i++) {
-		struct claim *c = &e->claims[i];
-		wide_t sum = (c->call ? sum_call : sum_self)[c->target];
-		uint64_t have = cap_of(e, c->call)[c->target], was = c->amount;
-
-		if (sum <= have)
-			continue;
-		c->amount = (uint64_t)((wide_t)was * have / sum);
-		pool_add(e, c->entry, was - c->amount);
-	}
-	for (size_t i = 0; i < e->nclaims; i++)
-		(e->claims[i].call ? sum_call : sum_self)[e->claims[i].target] = 0;
+	if (c->call)
+		e->amount[t] += amount;
+	else
+		e->selfamt[t] += amount;
+	c->left -= amount;
+	xgrow(&e->cells, &e->cells_cap, e->ncells + 1, sizeof(*e->cells));
+	e->cells[e->ncells++] = (struct cell){ row, f, col, amount, 0 };
 }
 
 /* The nodes of a way from M to V through their component, M excluded, in
@@ -808,7 +855,7 @@ static size_t way(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
 	return out;
 }
 
-/* The frame of node V on a way from ENTRY's node through their
+/* The frame of node V on the shortest way from ENTRY's node through their
  * component, made where needed. */
 static size_t route(struct est *e, size_t entry, size_t v)
 {
@@ -816,51 +863,20 @@ static size_t route(struct est *e, size_t entry, size_t v)
 
 	if (m == v)
 		return entry;
+	/* The way from one packet to the columns of one member, again. */
+	if (e->rstamp[v] == entry + 1)
+		return e->rframe[v];
 	n = way(e, m, v, &e->path, &e->path_cap);
 	for (size_t d = 0; d < n; d++)
 		f = frame_get(e, f, e->path[d], NULL);
+	e->rstamp[v] = entry + 1;
+	e->rframe[v] = f;
 	return f;
 }
 
-/* Fill what the claims left of each target from the pool, in the order
- * both came (the component's contexts, the calls by callee): a piece
- * mostly fills one target, so that the stacks stay few. */
-static void fill_from_pool(struct est *e, const size_t *members, size_t nmembers)
-{
-	const struct stack_graph *g = e->g;
-	struct want *wants = NULL;
-	size_t nwants = 0, cap = 0, i = 0, j = 0;
-
-	for (size_t m = 0; m < nmembers; m++) {
-		size_t v = members[m];
-
-		xgrow(&wants, &cap, nwants + 1 + g->start[v + 1] - g->start[v], sizeof(*wants));
-		if (e->rem_self[v] > 0)
-			wants[nwants++] = (struct want){ v, false, e->rem_self[v] };
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-			if (!g->internal[k] && e->rem_call[k] > 0)
-				wants[nwants++] = (struct want){ k, true, e->rem_call[k] };
-	}
-	while (i < e->npool && j < nwants) {
-		struct piece *pc = &e->pool[i];
-		struct want *w = &wants[j];
-		uint64_t x = pc->amount < w->amount ? pc->amount : w->amount;
-		size_t f = route(e, pc->entry, w->call ? g->caller[w->target] : w->target);
-
-		take(e, f, w->target, w->call, x);
-		pc->amount -= x;
-		w->amount -= x;
-		if (pc->amount == 0)
-			i++;
-		if (w->amount == 0)
-			j++;
-	}
-	free(wants);
-}
-
-/* The context that nobody's calls account for: a root frame of the
- * member that holds the most. */
-static void add_deficit(struct est *e, size_t c, uint64_t deficit)
+/* The frame for what nobody's calls bring component C: a root frame of
+ * the member that holds the most. */
+static size_t deficit_frame(struct est *e, size_t c)
 {
 	const struct stack_graph *g = e->g;
 	size_t best = g->member[g->comp_start[c]], f;
@@ -870,25 +886,11 @@ static void add_deficit(struct est *e, size_t c, uint64_t deficit)
 		if (e->holds[g->member[k]] > e->holds[best])
 			best = g->member[k];
 	f = frame_get(e, STACKS_ROOT, best, &made);
-	e->amount[f] = clamp64((wide_t)e->amount[f] + deficit);
 	if (made) {
 		e->next[f] = e->packets[c];
 		e->packets[c] = f;
 	}
-}
-
-/* Scale the packets of component C to add up to CAP (not all 0). */
-static void scale_packets(struct est *e, size_t c, uint64_t cap, size_t npackets)
-{
-	uint64_t *w = shares_for(e, npackets), *out = w + npackets;
-	size_t i = 0;
-
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
-		w[i++] = e->amount[f];
-	apportion(cap, w, npackets, out);
-	i = 0;
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
-		e->amount[f] = out[i++];
+	return f;
 }
 
 /* Whether finding the shortest ways from each node that component C is
@@ -910,59 +912,596 @@ static bool too_many_ways(struct est *e, size_t c, size_t nmembers)
 	return entries > ROUTE_BUDGET / steps;
 }
 
+/* Component C's columns, in their fixed order; the sum of their costs. */
+static wide_t make_columns(struct est *e, const size_t *members, size_t nmembers)
+{
+	const struct stack_graph *g = e->g;
+	wide_t all = 0;
+
+	e->ncols = 0;
+	for (size_t m = 0; m < nmembers; m++) {
+		size_t v = members[m];
+
+		xgrow(&e->cols, &e->cols_cap, e->ncols + 1 + g->start[v + 1] - g->start[v],
+		      sizeof(*e->cols));
+		e->col_of_self[v] = NONE;
+		if (e->self[v] > 0) {
+			e->col_of_self[v] = e->ncols;
+			e->cols[e->ncols++] = (struct column){ v, v, false, e->self[v], 0, 0, 1, 0 };
+		}
+		for (size_t i = g->start[v]; i < g->start[v + 1]; i++) {
+			size_t k = g->slot_order[i];
+
+			e->col_of_call[k] = NONE;
+			if (g->internal[k] || e->weight[k] == 0)
+				continue;
+			e->col_of_call[k] = e->ncols;
+			e->cols[e->ncols++] = (struct column){ v, k, true, e->weight[k], 0, 0, 1, 0 };
+		}
+	}
+	for (size_t i = 0; i < e->ncols; i++) {
+		e->cols[i].left = (double)e->cols[i].cost;
+		e->cols[i].ileft = e->cols[i].cost;
+		all += e->cols[i].cost;
+	}
+	return all;
+}
+
+static size_t tnode_add(struct est *e, size_t parent, size_t member)
+{
+	xgrow(&e->tnodes, &e->tnodes_cap, e->ntnodes + 1, sizeof(*e->tnodes));
+	e->tnodes[e->ntnodes] = (struct tnode){ parent, member };
+	return e->ntnodes++;
+}
+
+static void leaf_add(struct est *e, size_t tnode, size_t col, double mass)
+{
+	if (col == NONE || mass <= 0)
+		return;
+	xgrow(&e->leaves, &e->leaves_cap, e->nleaves + 1, sizeof(*e->leaves));
+	e->leaves[e->nleaves++] = (struct leaf){ tnode, col, mass };
+}
+
+/* MASS at template node N ends in its member's own columns, its self cost
+ * and its calls out of the component, in proportion to their costs. */
+static void own_leaves(struct est *e, size_t n, double mass)
+{
+	const struct stack_graph *g = e->g;
+	size_t v = e->tnodes[n].member;
+	double holds = (double)e->holds[v];
+
+	if (mass <= 0)
+		return;
+	leaf_add(e, n, e->col_of_self[v], mass * (double)e->self[v] / holds);
+	for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
+		if (!g->internal[k])
+			leaf_add(e, n, e->col_of_call[k], mass * (double)e->weight[k] / holds);
+}
+
+struct tstep {
+	size_t tnode;
+	double mass;
+	bool leave;                /* its callees are done: take its member off the path */
+};
+
+/* The template of member T->member of a cyclic component: from it, what
+ * reaches a member is split in proportion among its self cost, its calls
+ * out of the component and its calls to members not on the way (each
+ * weighing at most what its callee can carry: a recorded call inside a
+ * cycle counts nested calls again at each level), and the way goes on
+ * along a call while what it carries of T->weight is at least tau (in
+ * part below twice tau); what does not go on is spread. */
+static void template_walk(struct est *e, struct tmpl *t)
+{
+	const struct stack_graph *g = e->g;
+	struct tstep *stack = NULL;
+	size_t cap = 0, sp = 0, mark = ++e->walk_mark;
+	double spread = SPREAD_BASE;
+
+	t->tnode_start = e->ntnodes;
+	t->leaf_start = e->nleaves;
+	xgrow(&stack, &cap, 1, sizeof(*stack));
+	stack[sp++] = (struct tstep){ tnode_add(e, NONE, t->member), 1.0 - SPREAD_BASE, false };
+	while (sp > 0) {
+		struct tstep st = stack[--sp];
+		size_t v = e->tnodes[st.tnode].member, a = g->start[v], b = g->start[v + 1];
+		double sum = (double)e->self[v];
+
+		if (st.leave) {
+			e->onpath[v] = 0;
+			continue;
+		}
+		e->onpath[v] = mark;
+		for (size_t k = a; k < b; k++) {
+			if (!g->internal[k])
+				sum += (double)e->weight[k];
+			else if (e->onpath[g->target[k]] != mark)
+				sum += (double)(e->weight[k] < e->reach[g->target[k]]
+						? e->weight[k] : e->reach[g->target[k]]);
+		}
+		xgrow(&stack, &cap, sp + (b - a) + 1, sizeof(*stack));
+		stack[sp++] = (struct tstep){ st.tnode, 0, true };
+		if (sum <= 0) {
+			spread += st.mass;
+			continue;
+		}
+		leaf_add(e, st.tnode, e->col_of_self[v], st.mass * (double)e->self[v] / sum);
+		for (size_t k = a; k < b; k++) {
+			double x, on;
+			size_t u = g->target[k], child;
+
+			if (!g->internal[k]) {
+				leaf_add(e, st.tnode, e->col_of_call[k],
+					 st.mass * (double)e->weight[k] / sum);
+				continue;
+			}
+			if (e->onpath[u] == mark)
+				continue;
+			x = st.mass * (double)(e->weight[k] < e->reach[u] ? e->weight[k] : e->reach[u]) /
+			    sum;
+			on = e->steps < TEMPLATE_STEPS
+				? proportional_part(x * t->weight, e->tau) / t->weight : 0;
+			if (x <= 0)
+				continue;
+			e->steps++;
+			child = tnode_add(e, st.tnode, u);
+			if (on > 0)
+				stack[sp++] = (struct tstep){ child, on, false };
+			/* What does not go on ends in the callee's own columns. */
+			if (e->holds[u] > 0)
+				own_leaves(e, child, x - on);
+			else
+				spread += x - on;
+		}
+	}
+	t->spread = spread;
+	t->tnode_end = e->ntnodes;
+	t->leaf_end = e->nleaves;
+	free(stack);
+}
+
+/* What template T gives in all when the columns have their factors:
+ * DSUM is the sum of the columns' costs times their factors, over ALL. */
+static double template_row(const struct est *e, const struct tmpl *t, double dsum)
+{
+	double row = t->spread * dsum;
+
+	for (size_t l = t->leaf_start; l < t->leaf_end; l++)
+		row += e->leaves[l].mass * e->cols[e->leaves[l].col].scale;
+	return row;
+}
+
+static double scaled_cost(const struct est *e, double all)
+{
+	double dsum = 0;
+
+	for (size_t i = 0; i < e->ncols; i++)
+		dsum += (double)e->cols[i].cost * e->cols[i].scale / all;
+	return dsum;
+}
+
+/* Balance the templates of the component, whose columns add up to ALL:
+ * factors U (by template) and SCALE (by column) such that each template's
+ * shares times U add up to its weight and each column's to its cost, the
+ * pool (POOL, spread in proportion to the costs) taking its part.  A
+ * continuous function of the costs (Sinkhorn's scaling), by which
+ * templates made of the same mass scale alike. */
+static void balance(struct est *e, double all, double pool)
+{
+	for (size_t i = 0; i < e->ncols; i++)
+		e->cols[i].scale = 1;
+	for (int round = 0; round < BALANCE_ROUNDS; round++) {
+		double worst = 0, dsum = scaled_cost(e, all), spread_u;
+
+		for (size_t r = 0; r < e->ntmpls; r++) {
+			struct tmpl *t = &e->tmpls[r];
+			double row = template_row(e, t, dsum);
+
+			t->u = row > 0 ? t->weight / row : 0;
+		}
+		spread_u = dsum > 0 ? pool / dsum : 0;
+		for (size_t r = 0; r < e->ntmpls; r++)
+			spread_u += e->tmpls[r].u * e->tmpls[r].spread;
+		for (size_t i = 0; i < e->ncols; i++)
+			e->cols[i].sum = spread_u * (double)e->cols[i].cost / all;
+		for (size_t r = 0; r < e->ntmpls; r++)
+			for (size_t l = e->tmpls[r].leaf_start; l < e->tmpls[r].leaf_end; l++)
+				e->cols[e->leaves[l].col].sum += e->tmpls[r].u * e->leaves[l].mass;
+		for (size_t i = 0; i < e->ncols; i++) {
+			struct column *col = &e->cols[i];
+			double off = col->sum * col->scale - (double)col->cost;
+
+			if (off < 0)
+				off = -off;
+			if (off > worst)
+				worst = off;
+			if (col->sum > 0)
+				col->scale = (double)col->cost / col->sum;
+		}
+		if (worst <= e->tau / BALANCE_TOLERANCE)
+			break;
+	}
+	/* The rows last, so that each template gives exactly its weight. */
+	double dsum = scaled_cost(e, all);
+
+	for (size_t r = 0; r < e->ntmpls; r++) {
+		struct tmpl *t = &e->tmpls[r];
+		double row = template_row(e, t, dsum);
+
+		t->u = row > 0 ? t->weight / row : 0;
+	}
+}
+
+/* The frame of template node N under the packet whose frame is ENTRY
+ * (STAMP: that packet's mark), made where needed. */
+static size_t tnode_frame(struct est *e, size_t n, size_t entry, size_t stamp)
+{
+	size_t depth = 0;
+
+	/* Up to the first node with a frame for this packet. */
+	for (size_t u = n; u != NONE && e->tstamp[u] != stamp; u = e->tnodes[u].parent) {
+		xgrow(&e->path, &e->path_cap, depth + 1, sizeof(*e->path));
+		e->path[depth++] = u;
+	}
+	while (depth > 0) {
+		size_t u = e->path[--depth], up = e->tnodes[u].parent;
+
+		e->tframe[u] = up == NONE ? entry
+					  : frame_get(e, e->tframe[up], e->tnodes[u].member, NULL);
+		e->tstamp[u] = stamp;
+	}
+	return e->tframe[n];
+}
+
+/* Frame F, on ROW's way, claims X of column COL, as much as the column
+ * has left; returns what it took. */
+static double claim(struct est *e, size_t row, size_t f, size_t col, double x)
+{
+	double left = e->cols[col].left;
+
+	if (x > left)
+		x = left;
+	if (x <= 0)
+		return 0;
+	take(e, row, f, col, x);
+	return x;
+}
+
+/* The packet ROW (frame F) enters with BIG to be shared by template T:
+ * its share of each leaf and of the spread, where that share carries
+ * enough to be a stack of its own (proportional_part).  Returns what it
+ * took. */
+static double take_template(struct est *e, size_t row, size_t f, double big,
+			    const struct tmpl *t, double all)
+{
+	double scale = big * t->u / t->weight, took = 0;
+	size_t stamp = f + 1;
+
+	for (size_t l = t->leaf_start; l < t->leaf_end; l++) {
+		const struct leaf *lf = &e->leaves[l];
+		double x = proportional_part(scale * lf->mass * e->cols[lf->col].scale,
+					     e->tau / LEAF_PRUNE);
+
+		if (x > 0)
+			took += claim(e, row, tnode_frame(e, lf->tnode, f, stamp), lf->col, x);
+	}
+	/* The spread's columns, largest first, as far as they carry enough. */
+	for (size_t k = 0; k < e->ncols && t->spread > 0; k++) {
+		size_t i = e->spread_order[k];
+		struct column *col = &e->cols[i];
+		double x = proportional_part(scale * t->spread * (double)col->cost * col->scale / all,
+					     e->tau);
+
+		if (x <= 0)
+			break;
+		took += claim(e, row, route(e, f, col->member), i, x);
+	}
+	return took;
+}
+
+/* What is left of each column, filled from the pool in the columns'
+ * order and the pieces' (the order their frames were made in): a piece
+ * mostly fills one column, so that the stacks stay few, and orders that
+ * do not depend on the costs make the filling move continuously with
+ * them. */
+static void fill_from_pool(struct est *e, double all)
+{
+	/* Below it an amount is what rounding left of nothing. */
+	double eps = all * 1e-12;
+	size_t i = 0, j = 0;
+
+	while (i < e->npool && j < e->ncols) {
+		struct piece *pc = &e->pool[i];
+		double left = e->cols[j].left, x = pc->amount < left ? pc->amount : left;
+
+		if (x > eps)
+			take(e, pc->row, route(e, pc->entry, e->cols[j].member), j, x);
+		else
+			x = 0;
+		pc->amount -= x;
+		if (pc->amount <= eps)
+			i++;
+		if (left - x <= eps)
+			j++;
+	}
+}
+
+static int size_t_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int spread_cmp(const void *a, const void *b, void *arg)
+{
+	const struct column *cols = arg;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = (double)cols[i].cost * cols[i].scale, y = (double)cols[j].cost * cols[j].scale;
+
+	if (x != y)
+		return x > y ? -1 : 1;
+	return (i > j) - (i < j);
+}
+
+static int fkey_cmp(const void *a, const void *b, void *arg)
+{
+	const uint64_t *fkey = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (fkey[x] != fkey[y])
+		return fkey[x] < fkey[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* The packets of component C in an order of their stacks' names (a hash
+ * of them): neither the costs nor where functions come in the profile
+ * change it. */
+static size_t sorted_packets(struct est *e, size_t c)
+{
+	size_t n = 0;
+
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
+		xgrow(&e->order, &e->order_cap, n + 1, sizeof(*e->order));
+		e->order[n++] = f;
+	}
+	qsort_r(e->order, n, sizeof(*e->order), fkey_cmp, e->fkey);
+	return n;
+}
+
+/* The real amounts of what enters component C made to add up to CAP, its
+ * columns' costs: scaled down when more comes in (the excess of the calls
+ * is in no stack), the rest put on a root frame when less; and the whole
+ * counts likewise. */
+static void fit_packets(struct est *e, size_t c, uint64_t cap)
+{
+	double in = 0;
+	uint64_t iin = 0;
+	size_t n = 0;
+
+	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
+		in += e->amount[f];
+		iin += e->iamount[f];
+		n++;
+	}
+	if (in > (double)cap) {
+		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+			e->amount[f] *= (double)cap / in;
+	} else if (in < (double)cap) {
+		size_t f = deficit_frame(e, c);
+
+		e->amount[f] += (double)cap - in;
+	}
+	if (iin > cap) {
+		uint64_t *w = xcalloc_n(n, sizeof(*w));
+		cost_t *out = xcalloc_n(n, sizeof(*out));
+		size_t i = 0;
+
+		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+			w[i++] = e->iamount[f];
+		cost_apportion((cost_t)cap, w, n, out);
+		i = 0;
+		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+			e->iamount[f] = (uint64_t)out[i++];
+		free(w);
+		free(out);
+	} else if (iin < cap) {
+		size_t f = deficit_frame(e, c);
+
+		e->iamount[f] += cap - iin;
+	}
+}
+
+static int cell_frac_cmp(const void *a, const void *b, void *arg)
+{
+	const struct cell *cells = arg;
+	const struct cell *x = &cells[*(const size_t *)a], *y = &cells[*(const size_t *)b];
+	double fx = x->amount - (double)x->whole, fy = y->amount - (double)y->whole;
+
+	if (fx != fy)
+		return fx > fy ? -1 : 1;
+	return size_t_cmp(a, b);
+}
+
+/* The whole counts of the component's cells: each packet's count shared
+ * among its cells in proportion to their real amounts, rounded down, then
+ * the units left given one at a time to the cells that lost the most to
+ * rounding, where both their packet and their column still lack units;
+ * any left after that are filled in the pool's order. */
+static void whole_cells(struct est *e, size_t npackets)
+{
+	double *real = xcalloc_n(npackets, sizeof(*real));
+	size_t n = e->ncells, m;
+
+	xgrow(&e->rowleft, &e->rowleft_cap, npackets, sizeof(*e->rowleft));
+	for (size_t i = 0; i < n; i++)
+		real[e->cells[i].row] += e->cells[i].amount;
+	for (size_t r = 0; r < npackets; r++)
+		e->rowleft[r] = e->iamount[e->order[r]];
+	for (size_t i = 0; i < n; i++) {
+		struct cell *cl = &e->cells[i];
+		struct column *col = &e->cols[cl->col];
+		double x = real[cl->row] > 0
+			? cl->amount * (double)e->iamount[e->order[cl->row]] / real[cl->row] : 0;
+		uint64_t w = x >= (double)UINT64_MAX ? UINT64_MAX : (uint64_t)x;
+
+		if (w > col->ileft)
+			w = col->ileft;
+		if (w > e->rowleft[cl->row])
+			w = e->rowleft[cl->row];
+		cl->whole = w;
+		cl->amount = x;        /* from now on: the share of the whole count */
+		col->ileft -= w;
+		e->rowleft[cl->row] -= w;
+	}
+	/* Only the cells of packets that still lack units can take one. */
+	xgrow(&e->sorted, &e->sorted_cap, n, sizeof(*e->sorted));
+	m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (e->rowleft[e->cells[i].row] > 0 && e->cells[i].amount > (double)e->cells[i].whole)
+			e->sorted[m++] = i;
+	qsort_r(e->sorted, m, sizeof(*e->sorted), cell_frac_cmp, e->cells);
+	for (size_t k = 0; k < m; k++) {
+		struct cell *cl = &e->cells[e->sorted[k]];
+
+		if (e->rowleft[cl->row] > 0 && e->cols[cl->col].ileft > 0) {
+			cl->whole++;
+			e->rowleft[cl->row]--;
+			e->cols[cl->col].ileft--;
+		}
+	}
+	free(real);
+}
+
+/* Give the whole counts of the cells to their frames, and what is left of
+ * the packets and columns in the pool's order. */
+static void apply_whole(struct est *e, size_t npackets)
+{
+	size_t i = 0, j = 0;
+
+	for (size_t k = 0; k < e->ncells; k++) {
+		const struct cell *cl = &e->cells[k];
+		struct column *col = &e->cols[cl->col];
+		size_t t;
+
+		if (cl->whole == 0)
+			continue;
+		t = target_frame(e, cl->frame, col);
+		if (col->call)
+			e->iamount[t] += cl->whole;
+		else
+			e->iself[t] += cl->whole;
+	}
+	while (i < npackets && j < e->ncols) {
+		uint64_t x = e->rowleft[i] < e->cols[j].ileft ? e->rowleft[i] : e->cols[j].ileft;
+
+		if (x > 0) {
+			size_t f = route(e, e->order[i], e->cols[j].member);
+			size_t t = target_frame(e, f, &e->cols[j]);
+
+			if (e->cols[j].call)
+				e->iamount[t] += x;
+			else
+				e->iself[t] += x;
+			e->rowleft[i] -= x;
+			e->cols[j].ileft -= x;
+		}
+		if (e->rowleft[i] == 0)
+			i++;
+		if (e->cols[j].ileft == 0)
+			j++;
+	}
+}
+
+/* Share out what enters component C among its columns.  Each context
+ * (packet) gives the part of it that carries at least tau (in part below
+ * twice tau) to the columns in proportion: the template of its entry
+ * member, balanced against the columns' costs, says how; what is left of
+ * the columns is filled from the rest of the contexts, each keeping its
+ * own stack. */
 static void do_component(struct est *e, size_t c)
 {
 	const struct stack_graph *g = e->g;
 	const size_t *members = g->member + g->comp_start[c];
-	size_t nmembers = g->comp_start[c + 1] - g->comp_start[c], npackets = 0;
-	wide_t cap = 0, in = 0;
+	size_t nmembers = g->comp_start[c + 1] - g->comp_start[c], npackets;
+	wide_t cap;
+	double pool = 0;
 	bool cyclic = false;
 
-	for (size_t m = 0; m < nmembers; m++) {
-		size_t v = members[m];
-
-		cap += e->holds[v];
-		e->rem_self[v] = e->self[v];
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++) {
-			e->rem_call[k] = g->internal[k] ? 0 : e->weight[k];
+	for (size_t m = 0; m < nmembers; m++)
+		for (size_t k = g->start[members[m]]; k < g->start[members[m] + 1]; k++)
 			cyclic |= g->internal[k];
-		}
-	}
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
-		in += e->amount[f];
-		npackets++;
-	}
+	cap = make_columns(e, members, nmembers);
 	if (cap == 0)
 		return;
 	if (cap > UINT64_MAX)
 		cap = UINT64_MAX;
-	if (in > cap)
-		scale_packets(e, c, (uint64_t)cap, npackets);
-	else if (in < cap)
-		add_deficit(e, c, (uint64_t)(cap - in));
-	e->nclaims = e->npool = 0;
+	fit_packets(e, c, (uint64_t)cap);
+	npackets = sorted_packets(e, c);
+	e->npool = e->ntmpls = e->ntnodes = e->nleaves = e->ncells = 0;
 	if (cyclic)
 		e->via_hub = too_many_ways(e, c, nmembers);
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
-		if (e->amount[f] >= e->tau)
-			walk(e, f, f + 1);
-		else
-			pool_add(e, f, e->amount[f]);
-	}
-	if (cyclic)
-		reconcile(e);
-	for (size_t i = 0; i < e->nclaims; i++) {
-		struct claim *cl = &e->claims[i];
-		uint64_t *rem = &cap_of(e, cl->call)[cl->target];
-		uint64_t x = cl->amount < *rem ? cl->amount : *rem;
+	/* One template per member that proportional parts enter at. */
+	for (size_t i = 0; i < npackets; i++) {
+		size_t f = e->order[i], v = e->fnode[f];
+		double big = proportional_part(e->amount[f], e->tau);
 
-		/* Rounding in a cut may leave a claim a unit over. */
-		if (x < cl->amount)
-			pool_add(e, cl->entry, cl->amount - x);
-		*rem -= x;
-		take(e, cl->frame, cl->target, cl->call, x);
+		pool += e->amount[f] - big;
+		if (big <= 0)
+			continue;
+		if (e->tmpl_of[v] == NONE) {
+			xgrow(&e->tmpls, &e->tmpls_cap, e->ntmpls + 1, sizeof(*e->tmpls));
+			e->tmpl_of[v] = e->ntmpls;
+			e->tmpls[e->ntmpls++] = (struct tmpl){ .member = v };
+		}
+		e->tmpls[e->tmpl_of[v]].weight += big;
 	}
-	fill_from_pool(e, members, nmembers);
+	for (size_t r = 0; r < e->ntmpls; r++) {
+		struct tmpl *t = &e->tmpls[r];
+
+		if (cyclic) {
+			template_walk(e, t);
+			continue;
+		}
+		/* One node, no way to choose: each column by its cost. */
+		t->tnode_start = e->ntnodes;
+		t->leaf_start = e->nleaves;
+		tnode_add(e, NONE, t->member);
+		for (size_t i = 0; i < e->ncols; i++)
+			leaf_add(e, t->tnode_start, i, (double)e->cols[i].cost / (double)cap);
+		t->spread = 0;
+		t->tnode_end = e->ntnodes;
+		t->leaf_end = e->nleaves;
+	}
+	if (cyclic && e->ntmpls > 0)
+		balance(e, (double)cap, pool);
+	else
+		for (size_t r = 0; r < e->ntmpls; r++)
+			e->tmpls[r].u = e->tmpls[r].weight;
+	xgrow(&e->spread_order, &e->spread_cap, e->ncols, sizeof(*e->spread_order));
+	for (size_t i = 0; i < e->ncols; i++)
+		e->spread_order[i] = i;
+	qsort_r(e->spread_order, e->ncols, sizeof(*e->spread_order), spread_cmp, e->cols);
+	xgrow(&e->tframe, &e->tframe_cap, e->ntnodes, sizeof(*e->tframe));
+	e->tstamp = xreallocarray(e->tstamp, e->tframe_cap, sizeof(*e->tstamp));
+	memset(e->tstamp, 0, e->ntnodes * sizeof(*e->tstamp));
+	for (size_t i = 0; i < npackets; i++) {
+		size_t f = e->order[i];
+		double big = proportional_part(e->amount[f], e->tau), took = 0;
+
+		if (big > 0)
+			took = take_template(e, i, f, big, &e->tmpls[e->tmpl_of[e->fnode[f]]],
+					     (double)cap);
+		if (e->amount[f] - took > 0) {
+			xgrow(&e->pool, &e->pool_cap, e->npool + 1, sizeof(*e->pool));
+			e->pool[e->npool++] = (struct piece){ i, f, e->amount[f] - took };
+		}
+	}
+	for (size_t r = 0; r < e->ntmpls; r++)
+		e->tmpl_of[e->tmpls[r].member] = NONE;
+	fill_from_pool(e, (double)cap);
+	whole_cells(e, npackets);
+	apply_whole(e, npackets);
 }
 
 /* Share each node's self cost out among its frames by what they took of
@@ -975,13 +1514,14 @@ static void share_self(struct est *e)
 	cost_t *share;
 
 	for (size_t f = 0; f < e->nframes; f++)
-		if (e->selfamt[f] > 0)
+		if (e->iself[f] > 0)
 			start[e->fnode[f] + 1]++;
 	for (size_t v = 0; v < n; v++)
 		if (g->node[v] == v && e->self[v] > 0 && start[v + 1] == 0) {
 			size_t f = frame_get(e, STACKS_ROOT, v, NULL);
 
-			e->selfamt[f] = e->self[v];
+			e->iself[f] = e->self[v];
+			e->selfamt[f] = (double)e->self[v];
 			start[v + 1] = 1;
 		}
 	for (size_t v = 0; v < n; v++)
@@ -989,9 +1529,11 @@ static void share_self(struct est *e)
 	order = xcalloc_n(start[n], sizeof(*order));
 	fill = xcalloc_n(n, sizeof(*fill));
 	memcpy(fill, start, n * sizeof(*fill));
-	for (size_t f = 0; f < e->nframes; f++)
-		if (e->selfamt[f] > 0)
+	for (size_t f = 0; f < e->nframes; f++) {
+		e->frames[f].exact = e->selfamt[f];
+		if (e->iself[f] > 0)
 			order[fill[e->fnode[f]]++] = f;
+	}
 	w = xcalloc_n(start[n], sizeof(*w));
 	share = xcalloc_n(start[n], sizeof(*share));
 	for (size_t v = 0; v < n; v++) {
@@ -1000,7 +1542,7 @@ static void share_self(struct est *e)
 		if (a == b)
 			continue;
 		for (size_t i = a; i < b; i++)
-			w[i] = e->selfamt[order[i]];
+			w[i] = e->iself[order[i]];
 		cost_apportion((cost_t)e->self[v], w + a, b - a, share + a);
 		for (size_t i = a; i < b; i++)
 			e->frames[order[i]].count = share[i];
@@ -1017,10 +1559,12 @@ static void costs_of(struct est *e, size_t event)
 	const struct profile *p = e->p;
 	const struct stack_graph *g = e->g;
 	size_t n = g->n, k = 0;
+	uint64_t *in;
 
 	e->self = xcalloc_n(n, sizeof(*e->self));
 	e->weight = xcalloc_n(g->start[n], sizeof(*e->weight));
 	e->holds = xcalloc_n(n, sizeof(*e->holds));
+	e->reach = xcalloc_n(n, sizeof(*e->reach));
 	for (size_t i = 0; i < n; i++) {
 		const struct func *f = p->func_list[i];
 		const cost_t *self = f->self;
@@ -1038,14 +1582,24 @@ static void costs_of(struct est *e, size_t event)
 					clamp64((wide_t)e->weight[g->edge_slot[k]] +
 						weight_of(edge_get(p, x, event)));
 	}
+	/* What a node holds, and what the calls from outside its component
+	 * bring it: the larger, its inclusive cost as the function table
+	 * shows it, is the most a call inside the component may carry into
+	 * it (its recorded cost counts nested calls again at each level). */
+	in = xcalloc_n(n, sizeof(*in));
 	for (size_t v = 0; v < n; v++) {
 		wide_t h = e->self[v];
 
 		for (size_t s = g->start[v]; s < g->start[v + 1]; s++)
-			if (!g->internal[s])
+			if (!g->internal[s]) {
 				h += e->weight[s];
+				in[g->target[s]] = clamp64((wide_t)in[g->target[s]] + e->weight[s]);
+			}
 		e->holds[v] = clamp64(h);
 	}
+	for (size_t v = 0; v < n; v++)
+		e->reach[v] = e->holds[v] > in[v] ? e->holds[v] : in[v];
+	free(in);
 }
 
 /* One estimate with threshold E->tau; the number of stacks it makes. */
@@ -1055,6 +1609,8 @@ static size_t estimate(struct est *e)
 	size_t lines = 0;
 
 	e->nframes = 0;
+	e->steps = 0;
+	memset(e->rstamp, 0, g->n * sizeof(*e->rstamp));
 	memset(e->table, 0, (e->mask + 1) * sizeof(*e->table));
 	for (size_t c = 0; c < g->ncomp; c++)
 		e->packets[c] = NONE;
@@ -1062,7 +1618,7 @@ static size_t estimate(struct est *e)
 		do_component(e, c);
 	share_self(e);
 	for (size_t f = 0; f < e->nframes; f++)
-		lines += e->frames[f].count != 0;
+		lines += e->frames[f].count != 0 || e->frames[f].exact > 0;
 	return lines;
 }
 
@@ -1080,24 +1636,25 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 	for (size_t v = 0; v < g->n; v++)
 		all += e.self[v];
 	e.packets = xcalloc_n(g->ncomp, sizeof(*e.packets));
-	e.rem_self = xcalloc_n(g->n, sizeof(*e.rem_self));
-	e.rem_call = xcalloc_n(g->start[g->n], sizeof(*e.rem_call));
 	e.onpath = xcalloc_n(g->n, sizeof(*e.onpath));
-	e.sum_self = xcalloc_n(g->n, sizeof(*e.sum_self));
-	e.sum_call = xcalloc_n(g->start[g->n], sizeof(*e.sum_call));
+	e.rframe = xcalloc_n(g->n, sizeof(*e.rframe));
+	e.rstamp = xcalloc_n(g->n, sizeof(*e.rstamp));
 	e.waypos = xcalloc_n(g->n, sizeof(*e.waypos));
+	e.col_of_self = xcalloc_n(g->n, sizeof(*e.col_of_self));
+	e.col_of_call = xcalloc_n(g->start[g->n], sizeof(*e.col_of_call));
+	e.tmpl_of = xcalloc_n(g->n, sizeof(*e.tmpl_of));
+	for (size_t v = 0; v < g->n; v++)
+		e.tmpl_of[v] = NONE;
 	e.way_mark = NONE - 1;
 	table_grow(&e);
 	/* Each context of at least tau may go on as a stack of its own down
 	 * to every function below it: where that makes too many, fewer
 	 * contexts are split in proportion.  Every function with a cost of
 	 * its own needs a stack whatever tau is: only those beyond count. */
-	e.tau = clamp64((all + STACKS_PRUNE - 1) / STACKS_PRUNE);
-	if (e.tau == 0)
-		e.tau = 1;
+	e.tau = (double)all / STACKS_PRUNE;
 	for (size_t v = 0; v < g->n; v++)
 		needed += g->node[v] == v && e.self[v] > 0;
-	while (estimate(&e) > STACKS_MAX + needed && e.tau < all / 4)
+	while (estimate(&e) > STACKS_MAX + needed && e.tau < (double)all / 4)
 		e.tau *= 4;
 	for (size_t f = 0; f < e.nframes; f++) {
 		size_t up = e.frames[f].parent;
@@ -1112,22 +1669,36 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 	free(e.self);
 	free(e.weight);
 	free(e.holds);
+	free(e.reach);
 	free(e.fnode);
 	free(e.amount);
+	free(e.fkey);
+	free(e.iamount);
 	free(e.selfamt);
+	free(e.iself);
+	free(e.cells);
+	free(e.rowleft);
+	free(e.sorted);
 	free(e.next);
 	free(e.packets);
 	free(e.table);
-	free(e.rem_self);
-	free(e.rem_call);
 	free(e.onpath);
-	free(e.sum_self);
-	free(e.sum_call);
+	free(e.rframe);
+	free(e.rstamp);
 	free(e.waypos);
 	free(e.path);
-	free(e.claims);
 	free(e.pool);
-	free(e.shares);
+	free(e.cols);
+	free(e.col_of_self);
+	free(e.col_of_call);
+	free(e.tmpls);
+	free(e.tmpl_of);
+	free(e.tnodes);
+	free(e.leaves);
+	free(e.tframe);
+	free(e.tstamp);
+	free(e.order);
+	free(e.spread_order);
 }
 
 void stacks_estimate(struct stacks *s, const struct profile *p, size_t event)

@@ -13,22 +13,29 @@
  *    level), so that the stacks containing a function outside cycles add
  *    up to its inclusive cost.
  * How a function's cost is shared among its calling contexts is what the
- * profile does not say.  Contexts that carry at least 1/STACKS_PRUNE of
- * the total are split in proportion to what the function's own cost and
- * its calls carry (gprof's assumption); the rest of each call's cost is
- * filled from the smaller contexts in turn, so that it stays under the
- * caller's stacks that had it without multiplying the stacks.
+ * profile does not say.  A context that carries at least 2/STACKS_PRUNE of
+ * the total is split in proportion to what the function's own cost and
+ * its calls carry (gprof's assumption), one below 1/STACKS_PRUNE goes to a
+ * pool that fills what is left of each call's cost, each context keeping
+ * its own stack, and one in between does both in a part that grows
+ * continuously with it.  Contexts and calls are ordered by their names,
+ * never by their costs nor by their place in the profile.
  *
  * Work is done per component of the call graph, callers first; a cycle is
- * one component: entered, its members' self costs and its calls out are
- * filled exactly, and inside it the stacks follow its calls (each member
- * at most once on a stack).  Code inlined from another file is part of its
- * host function; a function that nothing calls, named as one that is
- * called and has more cost in its calls than in itself and its own calls
- * (code reached by a jump, which callgrind files under another file name),
- * is part of that one.  Where a function costs more than its callers'
- * calls carry, the rest starts stacks of its own; where less, the excess
- * of the calls into it is in no stack. */
+ * one component: from each member it is entered at, the stacks follow its
+ * calls (each member at most once on a stack) in proportion, and those
+ * ways are then balanced (Sinkhorn's scaling) so that the members' self
+ * costs and the calls out of the cycle are filled exactly.  Code inlined
+ * from another file is part of its host function; a function that nothing
+ * calls, named as one that is called and has more cost in its calls than
+ * in itself and its own calls (code reached by a jump, which callgrind
+ * files under another file name), is part of that one.  Where a function
+ * costs more than its callers' calls carry, the rest starts stacks of its
+ * own; where less, the excess of the calls into it is in no stack.
+ *
+ * The estimate is made in real numbers, a continuous function of the
+ * costs that scales with them, then rounded to whole counts that keep
+ * every figure above exactly (frame.exact keeps the real count). */
 #ifndef CGA_CALC_STACKS_H
 #define CGA_CALC_STACKS_H
 
@@ -49,6 +56,10 @@ struct stack_frame {
 	size_t parent;             /* the frame below (an earlier one), or STACKS_ROOT */
 	const struct func *func;   /* the host function of inlined code */
 	cost_t count;              /* this stack's share of FUNC's self cost */
+	double exact;              /* the same before rounding to whole counts: a
+				      continuous function of the costs, which
+				      scales with them (counts are within a few
+				      units of it) */
 	bool shown;                /* no --focus, or a frame down to here matches it */
 };
 

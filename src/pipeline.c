@@ -523,11 +523,16 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 		needs &= ~(unsigned)NEED_ESTIMATES;
 	if (focused && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
+	/* Estimates are sums of the stacks, which refuse negative costs. */
+	if (negative)
+		needs &= ~(unsigned)NEED_ESTIMATES;
+	if (needs & NEED_ESTIMATES)
+		needs |= NEED_STACKS;
 	if ((needs & NEED_PAGE_STACKS) && (focused || opt->mode == MODE_DIFF || negative))
 		needs &= ~(unsigned)NEED_PAGE_STACKS;
 	/* Stacks the estimates need too are made once, first. */
-	if ((needs & NEED_PAGE_STACKS) && (needs & NEED_ESTIMATES) && !negative)
-		needs = (needs & ~(unsigned)NEED_PAGE_STACKS) | NEED_STACKS;
+	if (needs & NEED_STACKS)
+		needs &= ~(unsigned)NEED_PAGE_STACKS;
 	return needs;
 }
 
@@ -571,7 +576,7 @@ static void compute(struct run *run, unsigned needs)
 	if (p->focused)
 		cycles_mark(p, primary);
 	if (needs & NEED_ESTIMATES)
-		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
+		estimate_compute(p, &run->stacks, primary);
 }
 
 void pipeline_callgrind(const struct options *opt, struct input *in,

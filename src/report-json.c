@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-estimate.h"
 #include "calc-inclusive.h"
 #include "fmt-json.h"
 #include "xalloc.h"
@@ -254,7 +255,16 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	json_key(j, "inclusive");
 	write_cost(j, f->total, p->nevents);
 	json_key(j, "inclusive_estimate");
-	write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
+	json_begin_inline_array(j);
+	for (size_t k = 0; k < p->nevents; k++) {
+		cost_t c = estimate_of(f, k);
+
+		if (c == COST_ABSENT)
+			json_null(j);
+		else
+			json_int(j, c);
+	}
+	json_end_array(j);
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
 	json_key(j, "cycle");

@@ -1,0 +1,51 @@
+# Plants for the checks of the stack estimate (tests/stability.sh); each
+# function changes the tree in the current directory.
+
+# The proportional part of a context jumps at a threshold instead of
+# growing continuously: stability.sh's nudges (9) catch it.
+plant_stacks_hard_threshold() {
+    python3 - src/calc-stacks.c <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = """	if (x <= tau)
+		return 0;
+	if (x >= 2 * tau)
+		return x;
+	return x * (x - tau) / tau;"""
+assert old in s
+open(p, 'w').write(s.replace(old, "	return x < 1.5 * tau ? 0 : x;"))
+PY
+}
+
+# Contexts are taken in the order their frames were made, which depends on
+# the costs and on where functions come in the profile, rather than by
+# their names: stability.sh's nudges and runs (9-11) catch it.
+plant_stacks_profile_order() {
+    python3 - src/calc-stacks.c <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = """	if (fkey[x] != fkey[y])
+		return fkey[x] < fkey[y] ? -1 : 1;
+	return (x > y) - (x < y);"""
+assert old in s
+open(p, 'w').write(s.replace(old, "	(void)fkey;\n	return (x > y) - (x < y);"))
+PY
+}
+
+# The whole counts are rounded down and the rest filled in the pool's
+# order, which does not scale with the costs: stability.sh's scales catch
+# it.
+plant_stacks_no_fraction_order() {
+    python3 - src/calc-stacks.c <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = """	qsort_r(e->sorted, m, sizeof(*e->sorted), cell_frac_cmp, e->cells);
+	for (size_t k = 0; k < m; k++) {"""
+assert old in s
+open(p, 'w').write(s.replace(old, """	(void)cell_frac_cmp;
+	for (size_t k = 0; k < 0; k++) {"""))
+PY
+}
