@@ -1265,7 +1265,8 @@ static size_t sorted_packets(struct est *e, size_t c)
 		xgrow(&e->order, &e->order_cap, n + 1, sizeof(*e->order));
 		e->order[n++] = f;
 	}
-	qsort_r(e->order, n, sizeof(*e->order), fkey_cmp, e->fkey);
+	if (n > 1)
+		qsort_r(e->order, n, sizeof(*e->order), fkey_cmp, e->fkey);
 	return n;
 }
 
@@ -1360,7 +1361,8 @@ static void whole_cells(struct est *e, size_t npackets)
 	for (size_t i = 0; i < n; i++)
 		if (e->rowleft[e->cells[i].row] > 0 && e->cells[i].amount > (double)e->cells[i].whole)
 			e->sorted[m++] = i;
-	qsort_r(e->sorted, m, sizeof(*e->sorted), cell_frac_cmp, e->cells);
+	if (m > 1)
+		qsort_r(e->sorted, m, sizeof(*e->sorted), cell_frac_cmp, e->cells);
 	for (size_t k = 0; k < m; k++) {
 		struct cell *cl = &e->cells[e->sorted[k]];
 
@@ -1478,10 +1480,12 @@ static void do_component(struct est *e, size_t c)
 	else
 		for (size_t r = 0; r < e->ntmpls; r++)
 			e->tmpls[r].u = e->tmpls[r].weight;
-	xgrow(&e->spread_order, &e->spread_cap, e->ncols, sizeof(*e->spread_order));
-	for (size_t i = 0; i < e->ncols; i++)
-		e->spread_order[i] = i;
-	qsort_r(e->spread_order, e->ncols, sizeof(*e->spread_order), spread_cmp, e->cols);
+	if (cyclic) {
+		xgrow(&e->spread_order, &e->spread_cap, e->ncols, sizeof(*e->spread_order));
+		for (size_t i = 0; i < e->ncols; i++)
+			e->spread_order[i] = i;
+		qsort_r(e->spread_order, e->ncols, sizeof(*e->spread_order), spread_cmp, e->cols);
+	}
 	xgrow(&e->tframe, &e->tframe_cap, e->ntnodes, sizeof(*e->tframe));
 	e->tstamp = xreallocarray(e->tstamp, e->tframe_cap, sizeof(*e->tstamp));
 	memset(e->tstamp, 0, e->ntnodes * sizeof(*e->tstamp));
