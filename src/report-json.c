@@ -79,18 +79,35 @@ static int call_cmp(const void *a, const void *b, void *arg)
 	return c ? c : strcmp(x->other->fullname, y->other->fullname);
 }
 
+/* The place in "functions" of the function a call names in short form,
+ * or SIZE_MAX: the call is written in full (no short form, or a function
+ * --hide or --focus took out). */
+static size_t short_position(const struct profile *p, const struct order *o,
+			     const struct func *f)
+{
+	if (o->page == NULL || !o->page->short_calls || f->index >= p->nfuncs)
+		return SIZE_MAX;
+	return o->position[f->index];
+}
+
+/* CALLERS: a function's callers, of which the short form writes only the
+ * place in "functions" (the call is in that function's callees). */
 static void write_calls(struct json *j, const struct profile *p, const struct order *o,
-			struct call *calls, size_t n)
+			struct call *calls, size_t n, bool callers)
 {
 	if (n > 1)
 		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
-		/* A function --hide or --focus took out is named in full. */
-		if (o->page != NULL && o->page->short_calls && calls[i].other->index < p->nfuncs &&
-		    o->position[calls[i].other->index] != SIZE_MAX) {
+		size_t at = short_position(p, o, calls[i].other);
+
+		if (at != SIZE_MAX && callers) {
+			json_uint(j, at);
+			continue;
+		}
+		if (at != SIZE_MAX) {
 			json_begin_inline_array(j);
-			json_uint(j, o->position[calls[i].other->index]);
+			json_uint(j, at);
 			json_int(j, calls[i].count);
 			write_cost(j, calls[i].cost, p->nevents);
 			if (calls[i].inside)
@@ -134,7 +151,7 @@ static void write_edges(struct json *j, const struct profile *p, const struct or
 		calls[n].inside = cycles_call_inside(e->key.caller, e->key.callee);
 		n++;
 	}
-	write_calls(j, p, o, calls, n);
+	write_calls(j, p, o, calls, n, incoming);
 	free(calls);
 	free(costs);
 }
@@ -163,7 +180,7 @@ static void write_site(struct json *j, const struct profile *p, const struct ord
 	json_key(j, "self");
 	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
 	json_key(j, "calls");
-	write_calls(j, p, o, calls, n);
+	write_calls(j, p, o, calls, n, false);
 	free(calls);
 	free(costs);
 }
@@ -239,6 +256,47 @@ static void write_instructions(struct json *j, const struct profile *p, const st
 	json_end_array(j);
 }
 
+/* Whether F's inclusive cost is a bound that its estimate differs from
+ * (an absent count and 0 being the same cost), for some event. */
+static bool estimate_differs(const struct profile *p, const struct func *f)
+{
+	if (!f->recursive || f->estimate == NULL || f->total == NULL)
+		return false;
+	for (size_t k = 0; k < p->nevents; k++) {
+		cost_t a = f->total[k] == COST_ABSENT ? 0 : f->total[k];
+		cost_t b = f->estimate[k] == COST_ABSENT ? 0 : f->estimate[k];
+
+		if (a != b)
+			return true;
+	}
+	return false;
+}
+
+/* "inlined_into": the function code inlined from another file was inlined
+ * into (its file and name), or null.  In short form its place in
+ * "functions", and nothing for null. */
+static void write_host(struct json *j, const struct profile *p, const struct order *o,
+		       const struct func *f)
+{
+	size_t at = f->host != NULL ? short_position(p, o, f->host) : SIZE_MAX;
+
+	if (f->host == NULL && o->page != NULL && o->page->short_calls)
+		return;
+	json_key(j, "inlined_into");
+	if (at != SIZE_MAX) {
+		json_uint(j, at);
+	} else if (f->host == NULL) {
+		json_null(j);
+	} else {
+		json_begin_object(j);
+		json_key(j, "file");
+		json_string(j, f->host->key.file->name);
+		json_key(j, "function");
+		json_string(j, f->host->key.name);
+		json_end_object(j);
+	}
+}
+
 static void write_function(struct json *j, const struct profile *p, const struct order *o,
 			   const struct func *f, const struct asm_view *v)
 {
@@ -253,8 +311,10 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_cost(j, f->self, p->nevents);
 	json_key(j, "inclusive");
 	write_cost(j, f->total, p->nevents);
-	json_key(j, "inclusive_estimate");
-	write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
+	if (o->page == NULL || estimate_differs(p, f)) {
+		json_key(j, "inclusive_estimate");
+		write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
+	}
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
 	json_key(j, "cycle");
@@ -262,10 +322,9 @@ static void write_function(struct json *j, const struct profile *p, const struct
 		json_uint(j, f->cycle->id);
 	else
 		json_null(j);
-	if (o->page != NULL && o->page->full != NULL && !o->page->full[f->index]) {
-		json_end_object(j);
-		return;
-	}
+	write_host(j, p, o, f);
+	if (o->page != NULL && o->page->function != NULL)
+		o->page->function(j, f, o->page->arg);
 	json_key(j, "callers");
 	write_edges(j, p, o, f, true);
 	json_key(j, "callees");
