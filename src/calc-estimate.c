@@ -30,13 +30,15 @@ static void add_widths(const struct stacks *s, size_t k)
 	free(w);
 }
 
-bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event)
+bool estimate_compute(struct profile *p, struct stack_graph *g, const struct stacks *primary,
+		      size_t event, const bool *wanted)
 {
-	struct stack_graph *g;
+	struct stack_graph *own = NULL;
 
 	if (negative_self(p))
 		return false;
-	g = stack_graph_new(p);
+	if (g == NULL)
+		g = own = stack_graph_new(p);
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		struct func *f = p->func_list[i];
 
@@ -44,12 +46,14 @@ bool estimate_compute(struct profile *p, const struct stacks *primary, size_t ev
 		if (stack_graph_node(g, i) == i) {
 			f->estimate = arena_alloc(&p->arena, p->nevents * sizeof(*f->estimate));
 			for (size_t k = 0; k < p->nevents; k++)
-				f->estimate[k] = 0;
+				f->estimate[k] = wanted == NULL || wanted[k] ? 0 : COST_ABSENT;
 		}
 	}
 	for (size_t k = 0; k < p->nevents; k++) {
 		struct stacks s;
 
+		if (wanted != NULL && !wanted[k])
+			continue;
 		if (primary != NULL && k == event) {
 			add_widths(primary, k);
 			continue;
@@ -58,7 +62,8 @@ bool estimate_compute(struct profile *p, const struct stacks *primary, size_t ev
 		add_widths(&s, k);
 		stacks_release(&s);
 	}
-	stack_graph_free(g);
+	if (own != NULL)
+		stack_graph_free(own);
 	return true;
 }
 

@@ -19,10 +19,13 @@
 #include "model-profile.h"
 
 /* Set every function's estimate (one count per event of P) from stacks
- * estimated for each event; PRIMARY, unless NULL, holds those already
- * made for event EVENT.  Returns false, setting nothing, when some self
- * cost is negative (a profile of differences: no stack holds it). */
-bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event);
+ * estimated on G (NULL: a graph of its own) for each event WANTED says
+ * (NULL: every event); an event not wanted has COST_ABSENT, which no
+ * estimate is.  PRIMARY, unless NULL, holds the stacks already made for
+ * event EVENT.  Returns false, setting nothing, when some self cost is
+ * negative (a profile of differences: no stack holds it). */
+bool estimate_compute(struct profile *p, struct stack_graph *g, const struct stacks *primary,
+		      size_t event, const bool *wanted);
 
 /* F's inclusive estimate of event K: its estimate, or where it has none
  * its inclusive cost (f->total, as inclusive_compute left it). */

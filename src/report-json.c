@@ -257,16 +257,17 @@ static void write_instructions(struct json *j, const struct profile *p, const st
 }
 
 /* Whether F's inclusive cost is a bound that its estimate differs from
- * (an absent count and 0 being the same cost), for some event. */
+ * (an absent count and 0 being the same cost), for some event estimated
+ * (estimates are absent for events a report does not show). */
 static bool estimate_differs(const struct profile *p, const struct func *f)
 {
 	if (!f->recursive || f->estimate == NULL || f->total == NULL)
 		return false;
 	for (size_t k = 0; k < p->nevents; k++) {
 		cost_t a = f->total[k] == COST_ABSENT ? 0 : f->total[k];
-		cost_t b = f->estimate[k] == COST_ABSENT ? 0 : f->estimate[k];
+		cost_t b = f->estimate[k];
 
-		if (a != b)
+		if (b != COST_ABSENT && a != b)
 			return true;
 	}
 	return false;
