@@ -40,6 +40,7 @@
 
 const fs = require('fs');
 const { Browser } = require('./cdp.js');
+const pageChecks = require('./check-page.js');
 
 let n = 0;
 let failed = 0;
@@ -798,6 +799,7 @@ async function runCase(browser, kase) {
 			await check(label + ': no script, handler or link of the profile\'s in any view', () =>
 				checkHostile(page, data));
 	}
+	await pageChecks.run(page, kase, json, data, check, browser);
 	if (kase.links)
 		await check(label + ': a link to nothing shows a note in the page\'s frame', () =>
 			checkBadLinks(browser, kase));
