@@ -135,9 +135,16 @@ function columnsOf(heads, json) {
 	return cols;
 }
 
-/* The function the page's row R shows, from the JSON. */
+/* The function the page's row R shows (by its full name and place), from
+ * the JSON; null for a cycle's row; throws for a row of no function. */
 function functionOf(byKey, r) {
-	return byKey.get(r.full + '\u0000' + r.whereTitle);
+	const f = byKey.get(r.full + '\u0000' + r.whereTitle);
+	if (f !== undefined)
+		return f;
+	if (/^<cycle \d+>$/.test(r.full))
+		return null;
+	throw new Error('a row shows ' + JSON.stringify(r.full) + ' at ' + JSON.stringify(r.whereTitle) +
+		', which is no function of the JSON (in full, with its place)');
 }
 
 async function checkEstimates(page, json) {
@@ -155,7 +162,7 @@ async function checkEstimates(page, json) {
 	let marked = 0;
 	for (const r of t.rows) {
 		const f = functionOf(byKey, r);
-		if (f === undefined)
+		if (f === null)
 			continue;
 		for (let k = 0; k < cols.length; k++) {
 			const c = cols[k], cell = r.cells[k];
@@ -215,7 +222,7 @@ async function checkEstimateSort(page, json, byKey, cols) {
 	let last = Infinity;
 	for (const r of t.rows) {
 		const f = functionOf(byKey, r);
-		const v = f === undefined ? Number((r.cells[cols.indexOf(c)].count.match(/[\d,]+/) || ['0'])[0].replace(/,/g, '')) : value(f);
+		const v = f === null ? Number((r.cells[cols.indexOf(c)].count.match(/[\d,]+/) || ['0'])[0].replace(/,/g, '')) : value(f);
 		if (v > last)
 			return 'sorted by ' + label + ': ' + r.full + ' (' + v + ') after one of ' + last;
 		last = v;
@@ -455,15 +462,15 @@ async function checkWhole(browser, page, kase, json, max) {
 	return null;
 }
 
-/* The call graph's labels (--format=dot): per "file:function [object]",
- * the label's lines. */
+/* The call graph's labels (--format=dot): per node, "file:function" (its
+ * id), the label's lines. */
 function readDot(file) {
 	const labels = new Map();
 	const unq = s => s.replace(/\\(.)/g, '$1');
 	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-		const m = /^\t+".*" \[.*label="((?:[^"\\]|\\.)*)", tooltip="((?:[^"\\]|\\.)*)"\];$/.exec(line);
+		const m = /^\t+"((?:[^"\\]|\\.)*)" \[.*label="((?:[^"\\]|\\.)*)", tooltip=/.exec(line);
 		if (m)
-			labels.set(unq(m[2]).replace(/&amp;/g, '&'), m[1].split('\\n').map(s => unq(s).replace(/&amp;/g, '&')));
+			labels.set(unq(m[1]), m[2].split('\\n').map(s => unq(s).replace(/&amp;/g, '&')));
 	}
 	return labels;
 }
@@ -477,9 +484,9 @@ async function checkNames(page, kase, json) {
 	let n = 0;
 	for (const r of t.rows) {
 		const f = functionOf(byKey, r);
-		if (f === undefined)
+		if (f === null)
 			continue;
-		const label = labels.get(f.file + ':' + f.function + (f.object ? ' [' + f.object + ']' : ''));
+		const label = labels.get(f.file + ':' + f.function);
 		if (label === undefined)
 			continue;
 		n++;
@@ -508,8 +515,7 @@ async function checkNames(page, kase, json) {
 	})()`);
 	if (tall.length)
 		return tall.length + ' names over more than one line: ' + tall.slice(0, 2).join('; ');
-	const long = json.functions.find(f => f.function.length > 60 && labels.has(f.file + ':' + f.function +
-		(f.object ? ' [' + f.object + ']' : '')));
+	const long = json.functions.find(f => f.function.length > 60 && labels.has(f.file + ':' + f.function));
 	if (long) {
 		await goTo(page, pageHash(long));
 		const h2 = await page.eval(`document.querySelector('h2').textContent`);
@@ -552,10 +558,11 @@ async function checkInlined(page, json, max) {
 			hosts.set(h, []);
 		hosts.get(h).push(f);
 	}
-	let seen = 0;
-	for (const [h, list] of hosts) {
-		if (seen++ >= max)
-			break;
+	/* Half of them among those whose figures do not add up, if any. */
+	const all = [...hosts];
+	const pick = all.filter(([h, l]) => !addsUp(json, h, l)).slice(0, max / 2);
+	pick.push(...all.filter(([h, l]) => addsUp(json, h, l)).slice(0, max - pick.length));
+	for (const [h, list] of pick) {
 		await goTo(page, pageHash(h));
 		const got = await page.eval(`(() => {
 			const t = (${readTable.toString()})('section.inlined table');
@@ -685,7 +692,7 @@ async function checkSigns(page, json) {
 	const cols = columnsOf(t.heads, json);
 	for (const r of t.rows) {
 		const f = functionOf(byKey, r);
-		if (f === undefined)
+		if (f === null)
 			continue;
 		for (let k = 0; k < cols.length; k++) {
 			const c = cols[k];
