@@ -33,7 +33,25 @@ struct order {
 	bool by_self;              /* functions by self cost, as the text table without --inclusive */
 	const struct json_page *page;   /* NULL: the plain JSON report */
 	const size_t *position;    /* with short calls: by function index, its place in "functions" */
+	struct objects *objects;   /* with short calls: the objects named so far */
 };
+
+/* The objects the short form names by their place in "objects": a
+ * profile has few, each the object of many functions. */
+struct objects {
+	const char **names;
+	size_t n, cap;
+};
+
+static size_t object_place(struct objects *t, const char *name)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->names[i] == name || strcmp(t->names[i], name) == 0)
+			return i;
+	xgrow(&t->names, &t->cap, t->n + 1, sizeof(*t->names));
+	t->names[t->n] = name;
+	return t->n++;
+}
 
 static cost_t sort_value(cost_t c, bool magnitude)
 {
@@ -307,7 +325,10 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	json_key(j, "function");
 	json_string(j, f->key.name);
 	json_key(j, "object");
-	json_string(j, f->object && *f->object ? f->object : NULL);
+	if (o->objects != NULL && f->object && *f->object)
+		json_uint(j, object_place(o->objects, f->object));
+	else
+		json_string(j, f->object && *f->object ? f->object : NULL);
 	json_key(j, "self");
 	write_cost(j, f->self, p->nevents);
 	json_key(j, "inclusive");
@@ -318,11 +339,13 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	}
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
-	json_key(j, "cycle");
-	if (f->cycle != NULL)
-		json_uint(j, f->cycle->id);
-	else
-		json_null(j);
+	if (f->cycle != NULL || o->page == NULL) {
+		json_key(j, "cycle");
+		if (f->cycle != NULL)
+			json_uint(j, f->cycle->id);
+		else
+			json_null(j);
+	}
 	write_host(j, p, o, f);
 	if (o->page != NULL && o->page->function != NULL)
 		o->page->function(j, f, o->page->arg);
@@ -506,7 +529,8 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 		       const struct columns *c, const struct table *t, const struct asm_view *v,
 		       const struct json_page *page)
 {
-	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL };
+	struct objects objects = { NULL, 0, 0 };
+	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL, NULL };
 	size_t nfuncs;
 	struct func **funcs = inclusive_compute(p, true, &nfuncs);
 	size_t *position = NULL;
@@ -522,6 +546,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 			if (funcs[i]->whole == NULL)
 				position[funcs[i]->index] = k++;
 		o.position = position;
+		o.objects = &objects;
 	}
 	write_header(j, p, opt);
 	json_key(j, "totals");
@@ -538,6 +563,13 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 		if (funcs[i]->whole == NULL)
 			write_function(j, p, &o, funcs[i], v);
 	json_end_array(j);
+	if (o.objects != NULL) {
+		json_key(j, "objects");
+		json_begin_array(j);
+		for (size_t i = 0; i < objects.n; i++)
+			json_string(j, objects.names[i]);
+		json_end_array(j);
+	}
 	json_key(j, "cycles");
 	write_cycles(j, p);
 	if (opt->auto_annotate || opt->nuser > 0) {
@@ -546,6 +578,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 	}
 	if (page != NULL && page->more != NULL)
 		page->more(j, page->arg);
+	free(objects.names);
 	free(position);
 	free(funcs);
 }

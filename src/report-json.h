@@ -25,7 +25,8 @@ struct json_page {
 	 * entry of "functions"); callers as the index of the caller alone,
 	 * whose callees hold the call; "inlined_into" as an index, left out
 	 * when null; "inclusive_estimate" only where the inclusive cost is a
-	 * bound that the estimate differs from. */
+	 * bound that the estimate differs from; "object" as its place in the
+	 * top object's "objects"; "cycle" left out when null. */
 	bool short_calls;
 	/* The files whose lines to write, in this order, instead of every
 	 * file with per-line data. */

@@ -165,6 +165,9 @@
 	const byFrame = new Map();
 	functions.forEach((f, i) => {
 		f.index = i;
+		/* The page names objects by their place in a list of them. */
+		if (typeof f.object === 'number')
+			f.object = data.objects[f.object];
 		byKey.set(keyOf(f), f);
 		/* A frame of the flame graph is a name, as folded lines write it. */
 		const frame = f.function.replace(/;/g, ':').replace(/\n/g, ' ');
