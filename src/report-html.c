@@ -482,14 +482,19 @@ static int file_cmp(const void *a, const void *b)
  * with --asm the machine code of every function --asm-function does not
  * narrow down.  The table lists first the rows of the text report's table
  * (--threshold): their number goes into H. */
-static void choose_contents(struct html *h, struct asm_view *code)
+static void choose_contents(struct html *h, struct asm_view *code, const struct table *self)
 {
 	struct profile *p = h->p;
-	struct table t;
+	struct table own;
+	/* Without --inclusive the text report's table is that of self costs. */
+	const struct table *t = self;
 	size_t start;
 
-	table_build(&t, p, h->opt, h->c->sort, h->c->nsort);
-	h->listed = t.nshown;
+	if (h->opt->inclusive) {
+		table_build(&own, p, h->opt, h->c->sort, h->c->nsort);
+		t = &own;
+	}
+	h->listed = t->nshown;
 	for (size_t i = 0; i < h->opt->nuser; i++)
 		add_file(h, profile_find_file(p, h->opt->user_files[i]));
 	start = h->nfiles;
@@ -499,8 +504,9 @@ static void choose_contents(struct html *h, struct asm_view *code)
 		qsort(h->files + start, h->nfiles - start, sizeof(*h->files), file_cmp);
 	}
 	if (p->keep_instr)
-		asm_build(code, p, h->opt, t.rows, t.nrows, t.nrows, (size_t)h->opt->context);
-	table_release(&t);
+		asm_build(code, p, h->opt, t->rows, t->nrows, t->nrows, (size_t)h->opt->context);
+	if (t == &own)
+		table_release(&own);
 }
 
 static char *page_title(const struct profile *p, const struct options *opt)
@@ -543,13 +549,13 @@ void report_html(FILE *out, struct profile *p, const struct options *opt,
 	struct json j;
 	char *title = page_title(p, opt);
 
-	choose_contents(&h, &code);
-	h.code = p->keep_instr ? &code : NULL;
-	page.files = h.files;
-	page.nfiles = h.nfiles;
 	/* The true totals, as --format=json gives them. */
 	self.inclusive = false;
 	table_build(&t, p, &self, c->sort, c->nsort);
+	choose_contents(&h, &code, &t);
+	h.code = p->keep_instr ? &code : NULL;
+	page.files = h.files;
+	page.nfiles = h.nfiles;
 	page_begin(out, title);
 	json_init_page(&j, out);
 	json_begin_object(&j);

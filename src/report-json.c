@@ -149,29 +149,43 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 	json_end_array(j);
 }
 
-static void write_edges(struct json *j, const struct profile *p, const struct order *o,
-			const struct func *f, bool incoming)
-{
-	const struct edge *list = incoming ? f->in : f->out, *e;
-	size_t n = 0, nev = p->nevents;
+/* F's calls in (INCOMING) or out, with their counts and costs, in a list
+ * the caller frees (calls_free). */
+struct call_list {
 	struct call *calls;
 	cost_t *costs;
+	size_t n;
+};
 
-	for (e = list; e; e = incoming ? e->next_in : e->next_out)
-		n++;
-	calls = xreallocarray(NULL, n ? n : 1, sizeof(*calls));
-	costs = xreallocarray(NULL, n ? n : 1, nev * sizeof(*costs));
-	n = 0;
-	for (e = list; e; e = incoming ? e->next_in : e->next_out) {
-		calls[n].other = incoming ? e->key.caller : e->key.callee;
-		calls[n].count = edge_count(p, e);
-		calls[n].cost = edge_cost(p, e, costs + n * nev);
-		calls[n].inside = cycles_call_inside(e->key.caller, e->key.callee);
-		n++;
+/* Gathers L, walking F's list once; returns how many calls it holds in all
+ * (F's times called, for its calls in). */
+static cost_t calls_gather(const struct profile *p, const struct func *f, bool incoming,
+			   struct call_list *l)
+{
+	size_t cap = 0, cap_costs = 0, nev = p->nevents;
+	cost_t times = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (const struct edge *e = incoming ? f->in : f->out; e; e = incoming ? e->next_in : e->next_out) {
+		xgrow(&l->calls, &cap, l->n + 1, sizeof(*l->calls));
+		xgrow(&l->costs, &cap_costs, (l->n + 1) * nev, sizeof(*l->costs));
+		l->calls[l->n].other = incoming ? e->key.caller : e->key.callee;
+		l->calls[l->n].count = edge_count(p, e);
+		l->calls[l->n].inside = cycles_call_inside(e->key.caller, e->key.callee);
+		edge_cost(p, e, l->costs + l->n * nev);
+		times += l->calls[l->n].count;
+		l->n++;
 	}
-	write_calls(j, p, o, calls, n, incoming);
-	free(calls);
-	free(costs);
+	/* The costs moved as the list grew: point at them once it is made. */
+	for (size_t i = 0; i < l->n; i++)
+		l->calls[i].cost = l->costs + i * nev;
+	return times;
+}
+
+static void calls_free(struct call_list *l)
+{
+	free(l->calls);
+	free(l->costs);
 }
 
 /* "self" and "calls" of the source line or instruction E. */
@@ -319,6 +333,9 @@ static void write_host(struct json *j, const struct profile *p, const struct ord
 static void write_function(struct json *j, const struct profile *p, const struct order *o,
 			   const struct func *f, const struct asm_view *v)
 {
+	struct call_list in, out;
+	cost_t times;
+
 	json_begin_object(j);
 	json_key(j, "file");
 	json_string(j, f->key.file->name);
@@ -337,8 +354,9 @@ static void write_function(struct json *j, const struct profile *p, const struct
 		json_key(j, "inclusive_estimate");
 		write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
 	}
+	times = calls_gather(p, f, true, &in);
 	json_key(j, "calls");
-	json_int(j, profile_times_called(p, f));
+	json_int(j, times);
 	if (f->cycle != NULL || o->page == NULL) {
 		json_key(j, "cycle");
 		if (f->cycle != NULL)
@@ -350,9 +368,12 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	if (o->page != NULL && o->page->function != NULL)
 		o->page->function(j, f, o->page->arg);
 	json_key(j, "callers");
-	write_edges(j, p, o, f, true);
+	write_calls(j, p, o, in.calls, in.n, true);
+	calls_free(&in);
+	calls_gather(p, f, false, &out);
 	json_key(j, "callees");
-	write_edges(j, p, o, f, false);
+	write_calls(j, p, o, out.calls, out.n, false);
+	calls_free(&out);
 	if (v != NULL && v->first[f->index] != 0)
 		write_instructions(j, p, o, v, f);
 	json_end_object(j);
