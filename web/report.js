@@ -487,6 +487,31 @@
 	}
 
 	let tableBox = null;
+	/* Rows are drawn this many at a time as the table is scrolled down: a
+	 * table of thousands of rows takes seconds to lay out at once. */
+	const ROWS_AT_ONCE = 500;
+	let moreRows = null;
+
+	/* The row of the table for R, with the columns of events COLS. */
+	function tableRow(r, cols) {
+		const tr = el('tr', { class: r.kind === 'cycle' ? 'cycle' : null,
+			'data-index': r.kind === 'function' ? r.f.index : null,
+			'data-cycle': r.kind === 'cycle' ? r.c.id : null });
+		for (const ev of cols) {
+			inclusiveCells(tr, r, ev);
+			tr.append(costCell(r.self ? r.self[ev] : null, ev));
+		}
+		tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
+			r.calls === null ? '' : callCount(r.calls)));
+		/* The bar: the share of the total, as the percentages. */
+		const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
+		const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
+		const name = r.kind === 'cycle'
+			? [el('a', { href: '#cycle/' + r.c.id, class: 'fname' }, r.name), el('span', { class: 'where' }, r.where)]
+			: [funcLink(r.f), whereLine(r.f)];
+		tr.append(el('td', { class: 'name', style: '--share: ' + width + '%' }, ...name));
+		return tr;
+	}
 
 	function drawTable() {
 		const cols = visibleEvents();
@@ -506,35 +531,39 @@
 		head.append(headerCell('calls', 'calls'));
 		head.append(headerCell('function', 'name', undefined, 'sort by name'));
 		const body = el('tbody');
-		const shown = rows.slice(0, state.limit);
-		for (const r of shown) {
-			const tr = el('tr', { class: r.kind === 'cycle' ? 'cycle' : null,
-				'data-index': r.kind === 'function' ? r.f.index : null,
-				'data-cycle': r.kind === 'cycle' ? r.c.id : null });
-			for (const ev of cols) {
-				inclusiveCells(tr, r, ev);
-				tr.append(costCell(r.self ? r.self[ev] : null, ev));
-			}
-			tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
-				r.calls === null ? '' : callCount(r.calls)));
-			/* The bar: the share of the total, as the percentages. */
-			const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
-			const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
-			const name = r.kind === 'cycle'
-				? [el('a', { href: '#cycle/' + r.c.id, class: 'fname' }, r.name), el('span', { class: 'where' }, r.where)]
-				: [funcLink(r.f), whereLine(r.f)];
-			tr.append(el('td', { class: 'name', style: '--share: ' + width + '%' }, ...name));
-			body.append(tr);
-		}
+		/* Those the limit shows: "Show all" draws them at once, the first
+		 * ones (--threshold) a part at a time as the table scrolls down. */
+		const limit = Math.min(rows.length, state.limit);
+		let drawn = state.limit === Infinity ? limit : Math.min(limit, ROWS_AT_ONCE);
+		for (const r of rows.slice(0, drawn))
+			body.append(tableRow(r, cols));
 		const table = el('table', { class: 'functions' }, el('thead', {}, head), body);
-		const first = !re && rows.length > firstRows && shown.length === firstRows
+		const first = !re && rows.length > firstRows && limit === firstRows
 			? ', the first ' + firstRows + ' those the text report lists (--threshold=' + page.threshold + ')' : '';
 		const status = el('p', { class: 'status', role: 'status' }, (rows.length === all.length
 			? rows.length + ' rows' : rows.length + ' of ' + all.length + ' rows match') + first);
-		const more = rows.length > shown.length ? el('button', { type: 'button', class: 'more',
+		const more = rows.length > limit ? el('button', { type: 'button', class: 'more',
 			onclick: () => { state.limit = Infinity; drawTable(); } },
-		'Show all ' + rows.length + ' rows (' + (rows.length - shown.length) + ' more)') : null;
-		tableBox.replaceChildren(status, el('div', { class: 'table-scroll' }, table), more || '');
+		'Show all ' + rows.length + ' rows (' + (rows.length - limit) + ' more)') : null;
+		const end = el('div', { class: 'table-end' });
+		if (moreRows)
+			moreRows.disconnect();
+		moreRows = null;
+		if (drawn < limit) {
+			moreRows = new IntersectionObserver(seen => {
+				if (!seen.some(e => e.isIntersecting))
+					return;
+				const next = Math.min(limit, drawn + ROWS_AT_ONCE);
+				for (const r of rows.slice(drawn, next))
+					body.append(tableRow(r, cols));
+				drawn = next;
+				moreRows.unobserve(end);
+				if (drawn < limit)
+					moreRows.observe(end);
+			}, { rootMargin: '1500px' });
+			moreRows.observe(end);
+		}
+		tableBox.replaceChildren(status, el('div', { class: 'table-scroll' }, table), end, more || '');
 	}
 
 	function viewFunctions() {
@@ -1456,6 +1485,10 @@
 		const hash = decoded(raw);
 		flame = null;
 		graphFit = null;
+		if (moreRows) {
+			moreRows.disconnect();
+			moreRows = null;
+		}
 		if (data.format !== 'aprof' && raw.startsWith('function/'))
 			routeFunction(raw);
 		else if (hash === null)

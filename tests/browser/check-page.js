@@ -424,7 +424,16 @@ async function checkWhole(browser, page, kase, json, max) {
 			await fresh.open(kase.html);
 			for (let i = 0; i < 100 && !await fresh.eval('!!(window.cgaReport && window.cgaReport.ready)'); i++)
 				await sleep(50);
-			const n = await fresh.eval(`document.querySelectorAll('table.functions tbody tr').length`);
+			/* Scrolled down to the end, as a person reads them. */
+			const n = await fresh.eval(`(async () => {
+				const rows = () => document.querySelectorAll('table.functions tbody tr').length;
+				for (let last = -1; rows() !== last;) {
+					last = rows();
+					window.scrollTo(0, document.body.scrollHeight);
+					await new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)));
+				}
+				return rows();
+			})()`);
 			if (n !== want.length)
 				return 'the table shows ' + n + ' rows first, the text report lists ' + want.length;
 		} finally {
