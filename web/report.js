@@ -280,7 +280,6 @@
 			inlinedInto.get(host).push(f);
 		}
 	}
-	const anyEstimate = functions.some(f => f.inclusive_estimate !== undefined);
 
 	/* ---- layout: header and navigation ---- */
 
