@@ -90,7 +90,11 @@ bool estimate_compute(struct profile *p, const struct stacks *s, size_t primary)
 
 cost_t estimate_of(const struct func *f, size_t k)
 {
-	if (f->estimate != NULL && f->estimate[k] != COST_ABSENT)
-		return f->estimate[k];
-	return f->total != NULL ? f->total[k] : COST_ABSENT;
+	cost_t total = f->total != NULL ? f->total[k] : COST_ABSENT;
+
+	/* No stack holds a cost the function does not have. */
+	if (f->estimate == NULL || f->estimate[k] == COST_ABSENT ||
+	    (f->estimate[k] == 0 && total == COST_ABSENT))
+		return total;
+	return f->estimate[k];
 }

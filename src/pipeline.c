@@ -1,6 +1,5 @@
 #include "pipeline.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +11,6 @@
 #include "calc-inclusive.h"
 #include "calc-stacks.h"
 #include "calc-table.h"
-#include "cpus.h"
 #include "diag.h"
 #include "model-profile.h"
 #include "model-rename.h"
@@ -372,53 +370,6 @@ static void print_html(FILE *out, struct profile *p, const struct options *opt,
 	report_html(out, p, opt, cols, graph, f);
 }
 
-/* A page's stacks and flame tree, made on a thread of their own while the
- * page's tables and JSON are made and written: both only read the model. */
-struct flame_job {
-	pthread_t thread;
-	bool running;
-	const struct profile *p;
-	size_t event;
-	struct stacks stacks;
-	struct flame tree;
-};
-
-static void flame_job_work(struct flame_job *job)
-{
-	stacks_estimate(&job->stacks, job->p, job->event);
-	flame_of(&job->tree, &job->stacks, job->p, job->event);
-}
-
-static void *flame_job_run(void *arg)
-{
-	flame_job_work(arg);
-	return NULL;
-}
-
-/* Start JOB on P for EVENT: on another thread if one can be made and
- * there is a CPU for it besides the BUSY ones (the page's, dot's); three
- * on two CPUs made dot, the longest, wait its turns. */
-static void flame_job_start(struct flame_job *job, const struct profile *p, size_t event,
-			    size_t busy)
-{
-	job->p = p;
-	job->event = event;
-	job->running = cpus_usable() > busy &&
-		       pthread_create(&job->thread, NULL, flame_job_run, job) == 0;
-	if (!job->running)
-		flame_job_work(job);
-}
-
-static const struct flame *flame_job_wait(void *arg)
-{
-	struct flame_job *job = arg;
-
-	if (job->running && pthread_join(job->thread, NULL) != 0)
-		die(EXIT_INPUT, "the thread making the flame graph could not be joined");
-	job->running = false;
-	return &job->tree;
-}
-
 /* Everything one report of a Callgrind profile is made from: the model
  * read, transformed and computed as its report_kind needs. */
 struct run {
@@ -440,7 +391,7 @@ enum {
 	NEED_FLAME = 1 << 2,       /* their flame tree */
 	NEED_CYCLES = 1 << 3,      /* cycles marked, a diff's or focus's figures fixed */
 	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
-	NEED_PAGE_STACKS = 1 << 5, /* the stacks made while the report is written */
+	NEED_PAGE_FLAME = 1 << 5,  /* the flame tree, where stacks can hold the costs */
 };
 
 struct report_kind {
@@ -474,30 +425,16 @@ static void write_dot(struct run *run, FILE *out)
 	print_graph(out, &run->p, run->opt, &run->cols);
 }
 
-/* The page: dot draws the call graph while it is written (the longest of
- * the jobs, so it goes first), and unless they were made already the
- * stacks and their flame tree are made on a thread of their own. */
+/* The page: dot draws the call graph while it is written. */
 static void write_html(struct run *run, FILE *out)
 {
 	struct html_graph graph;
 	struct html_flame page_flame = { NULL, NULL, NULL, NULL };
-	struct flame_job job = { .running = false };
-	bool have_job = run->needs & NEED_PAGE_STACKS;
 
 	html_graph_start(&graph, &run->p, run->opt, &run->cols);
-	if (have_job) {
-		flame_job_start(&job, &run->p, run->cols.primary, graph.pid != 0 ? 2 : 1);
-		page_flame.wait = flame_job_wait;
-		page_flame.arg = &job;
-	} else if (run->have_flame) {
+	if (run->have_flame)
 		page_flame.tree = &run->fl;
-	}
 	print_html(out, &run->p, run->opt, &run->cols, &page_flame, &graph);
-	if (have_job) {
-		flame_job_wait(&job);
-		flame_release(&job.tree);
-		stacks_release(&job.stacks);
-	}
 }
 
 static const struct report_kind report_kinds[] = {
@@ -506,7 +443,7 @@ static const struct report_kind report_kinds[] = {
 	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot },
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
 	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
-	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
+	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_FLAME, write_html },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
@@ -528,12 +465,11 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 		needs &= ~(unsigned)NEED_ESTIMATES;
 	if (needs & NEED_ESTIMATES)
 		needs |= NEED_STACKS;
-	if ((needs & NEED_PAGE_STACKS) && (focused || opt->mode == MODE_DIFF || negative))
-		needs &= ~(unsigned)NEED_PAGE_STACKS;
-	/* Stacks the estimates need too are made once, first. */
-	if (needs & NEED_STACKS)
-		needs &= ~(unsigned)NEED_PAGE_STACKS;
-	return needs;
+	/* A diff's flame tree comes from OLD and NEW read apart (diff_apart);
+	 * a profile of differences has none. */
+	if ((needs & NEED_PAGE_FLAME) && opt->mode != MODE_DIFF && !negative)
+		needs |= NEED_STACKS | NEED_FLAME;
+	return needs & ~(unsigned)NEED_PAGE_FLAME;
 }
 
 static const struct report_kind *kind_of(enum output_format format)
@@ -560,23 +496,23 @@ static void compute(struct run *run, unsigned needs)
 	}
 	/* Flame frames name functions by their place in the model, which
 	 * focus_apply changes. */
-	if ((needs & NEED_FLAME) || (run->have_stacks && opt->format == FORMAT_HTML)) {
+	if (needs & NEED_FLAME) {
 		flame_of(&run->fl, &run->stacks, p, primary);
 		run->have_flame = true;
 	}
-	if (!(needs & NEED_CYCLES))
-		return;
-	cycles_mark(p, primary);
-	if (opt->mode == MODE_DIFF) {
-		run->have_flame = diff_apart(p, &run->r, run->focus, primary,
-					     opt->format == FORMAT_HTML ? &run->fl : NULL);
-	} else if (p->focused) {
-		focus_apply(p, &run->stacks, primary);
-	}
-	if (p->focused)
+	if (needs & NEED_CYCLES) {
 		cycles_mark(p, primary);
-	if (needs & NEED_ESTIMATES)
-		estimate_compute(p, &run->stacks, primary);
+		if (opt->mode == MODE_DIFF) {
+			run->have_flame = diff_apart(p, &run->r, run->focus, primary,
+						     opt->format == FORMAT_HTML ? &run->fl : NULL);
+		} else if (p->focused) {
+			focus_apply(p, &run->stacks, primary);
+		}
+		if (p->focused)
+			cycles_mark(p, primary);
+		if (needs & NEED_ESTIMATES)
+			estimate_compute(p, &run->stacks, primary);
+	}
 }
 
 void pipeline_callgrind(const struct options *opt, struct input *in,

@@ -11,6 +11,8 @@
 #include "calc-asm.h"
 #include "diag.h"
 #include "fmt-json.h"
+#include "fmt-name.h"
+#include "fmt-utf8.h"
 #include "fmt-xml.h"
 #include "report-annotate.h"
 #include "report-dot.h"
@@ -23,6 +25,11 @@
 #endif
 
 extern char **environ;
+
+/* Names longer than this are shortened in lists, as the call graph's
+ * labels are (report-dot.c); the full name is on hover and on the
+ * function's page. */
+#define NAME_MAX_SHOWN 60
 
 /* Source lines longer than this are cut: a page is no place for them. */
 #define SOURCE_LINE_MAX 2000
@@ -126,6 +133,10 @@ void html_graph_start(struct html_graph *g, struct profile *p, const struct opti
 	g->spawn_error = posix_spawnp(&pid, g->program, &actions, NULL, argv, environ);
 	g->pid = g->spawn_error == 0 ? pid : 0;
 	posix_spawn_file_actions_destroy(&actions);
+	if (g->spawn_error != 0)
+		warn("'%s' cannot be run (%s): the page has no call graph; install Graphviz "
+		     "(Debian: apt-get install graphviz) or set DOT to its dot", g->program,
+		     strerror(g->spawn_error));
 }
 
 /* "callgraph": {"svg": TEXT} once dot is done, or {"missing": WHY}. */
@@ -379,7 +390,7 @@ struct html {
 	const struct options *opt;
 	const struct columns *c;
 	const struct html_flame *flame;
-	size_t npages;
+	size_t listed;             /* rows of the text report's table */
 	const struct pfile **files;
 	size_t nfiles;
 	const struct asm_view *code;   /* NULL without --asm */
@@ -413,8 +424,8 @@ static void write_settings(struct json *j, const struct html *h)
 	json_string(j, opt->both_costs ? "both" : opt->inclusive ? "yes" : "no");
 	json_key(j, "threshold");
 	json_string(j, opt->threshold);
-	json_key(j, "pages");
-	json_uint(j, h->npages);
+	json_key(j, "listed");
+	json_uint(j, h->listed);
 	json_key(j, "show_percs");
 	json_bool(j, opt->show_percs);
 	json_key(j, "context");
@@ -451,10 +462,8 @@ static bool has_file(const struct pfile *const *files, size_t n, const struct pf
 	return false;
 }
 
-static void add_file(struct html *h, const char *name)
+static void add_file(struct html *h, struct pfile *f)
 {
-	struct pfile *f = profile_find_file(h->p, name);
-
 	if (f == NULL || !f->annotatable || f->lines.count == 0 ||
 	    has_file(h->files, h->nfiles, f))
 		return;
@@ -462,34 +471,42 @@ static void add_file(struct html *h, const char *name)
 	h->files[h->nfiles++] = f;
 }
 
-/* The functions with a page of their own: those the text report's table
- * lists (--threshold), and the files it annotates. */
-static bool *choose_pages(struct html *h, struct asm_view *code)
+static int file_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct pfile *const *)a)->name, (*(const struct pfile *const *)b)->name);
+}
+
+/* What the page holds besides every function's figures and calls: the
+ * files named on the command line, then with --auto=yes every other file
+ * with per-line data (those found, as the text report finds them), and
+ * with --asm the machine code of every function --asm-function does not
+ * narrow down.  The table lists first the rows of the text report's table
+ * (--threshold): their number goes into H. */
+static void choose_contents(struct html *h, struct asm_view *code, const struct table *self)
 {
 	struct profile *p = h->p;
-	struct table t;
-	bool *full = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*full));
+	struct table own;
+	/* Without --inclusive the text report's table is that of self costs. */
+	const struct table *t = self;
+	size_t start;
 
-	table_build(&t, p, h->opt, h->c->sort, h->c->nsort);
-	h->npages = 0;
-	for (size_t i = 0; i < t.nshown; i++)
-		if (t.rows[i]->whole == NULL) {   /* a <cycle N> row has no page */
-			full[t.rows[i]->index] = true;
-			h->npages++;
-		}
-	for (size_t i = 0; i < h->opt->nuser; i++)
-		add_file(h, h->opt->user_files[i]);
-	if (h->opt->auto_annotate)
-		for (size_t i = 0; i < t.nfiles; i++)
-			add_file(h, t.files[i]);
-	if (p->keep_instr) {
-		asm_build(code, p, h->opt, t.rows, t.nrows, t.nshown, (size_t)h->opt->context);
-		for (size_t i = 0; i < p->nfuncs; i++)
-			if (code->first[i] != 0)
-				full[i] = true;
+	if (h->opt->inclusive) {
+		table_build(&own, p, h->opt, h->c->sort, h->c->nsort);
+		t = &own;
 	}
-	table_release(&t);
-	return full;
+	h->listed = t->nshown;
+	for (size_t i = 0; i < h->opt->nuser; i++)
+		add_file(h, profile_find_file(p, h->opt->user_files[i]));
+	start = h->nfiles;
+	if (h->opt->auto_annotate) {
+		for (struct pfile *f = p->files; f != NULL; f = f->hh.next)
+			add_file(h, f);
+		qsort(h->files + start, h->nfiles - start, sizeof(*h->files), file_cmp);
+	}
+	if (p->keep_instr)
+		asm_build(code, p, h->opt, t->rows, t->nrows, t->nrows, (size_t)h->opt->context);
+	if (t == &own)
+		table_release(&own);
 }
 
 static char *page_title(const struct profile *p, const struct options *opt)
@@ -501,25 +518,44 @@ static char *page_title(const struct profile *p, const struct options *opt)
 	return xasprintf("cgannotate: %s", opt->profile);
 }
 
+/* The page's own keys of function F: its name shortened as the call graph
+ * labels it, where that is shorter. */
+static void write_function_more(struct json *j, const struct func *f, void *arg)
+{
+	char *name, *shown;
+
+	(void)arg;
+	/* No name of so few bytes has more characters. */
+	if (strlen(f->key.name) <= NAME_MAX_SHOWN)
+		return;
+	name = utf8_clean(f->key.name, "");
+	shown = name_shorten(name, NAME_MAX_SHOWN);
+	if (strcmp(shown, name) != 0) {
+		json_key(j, "short");
+		json_string(j, shown);
+	}
+	free(shown);
+	free(name);
+}
+
 void report_html(FILE *out, struct profile *p, const struct options *opt,
 		 const struct columns *c, struct html_graph *g, const struct html_flame *flame)
 {
 	struct html h = { .p = p, .opt = opt, .c = c, .flame = flame, .graph = g };
 	struct asm_view code;
-	struct json_page page = { true, NULL, NULL, 0, write_more, &h };
+	struct json_page page = { true, NULL, 0, write_function_more, write_more, &h };
 	struct options self = *opt;
 	struct table t;
 	struct json j;
 	char *title = page_title(p, opt);
-	bool *full = choose_pages(&h, &code);
 
-	h.code = p->keep_instr ? &code : NULL;
-	page.full = full;
-	page.files = h.files;
-	page.nfiles = h.nfiles;
 	/* The true totals, as --format=json gives them. */
 	self.inclusive = false;
 	table_build(&t, p, &self, c->sort, c->nsort);
+	choose_contents(&h, &code, &t);
+	h.code = p->keep_instr ? &code : NULL;
+	page.files = h.files;
+	page.nfiles = h.nfiles;
 	page_begin(out, title);
 	json_init_page(&j, out);
 	json_begin_object(&j);
@@ -530,7 +566,6 @@ void report_html(FILE *out, struct profile *p, const struct options *opt,
 	if (p->keep_instr)
 		asm_release(&code);
 	table_release(&t);
-	free(full);
 	free(h.files);
 	free(title);
 }

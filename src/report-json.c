@@ -34,7 +34,25 @@ struct order {
 	bool by_self;              /* functions by self cost, as the text table without --inclusive */
 	const struct json_page *page;   /* NULL: the plain JSON report */
 	const size_t *position;    /* with short calls: by function index, its place in "functions" */
+	struct objects *objects;   /* with short calls: the objects named so far */
 };
+
+/* The objects the short form names by their place in "objects": a
+ * profile has few, each the object of many functions. */
+struct objects {
+	const char **names;
+	size_t n, cap;
+};
+
+static size_t object_place(struct objects *t, const char *name)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->names[i] == name || strcmp(t->names[i], name) == 0)
+			return i;
+	xgrow(&t->names, &t->cap, t->n + 1, sizeof(*t->names));
+	t->names[t->n] = name;
+	return t->n++;
+}
 
 static cost_t sort_value(cost_t c, bool magnitude)
 {
@@ -80,18 +98,35 @@ static int call_cmp(const void *a, const void *b, void *arg)
 	return c ? c : strcmp(x->other->fullname, y->other->fullname);
 }
 
+/* The place in "functions" of the function a call names in short form,
+ * or SIZE_MAX: the call is written in full (no short form, or a function
+ * --hide or --focus took out). */
+static size_t short_position(const struct profile *p, const struct order *o,
+			     const struct func *f)
+{
+	if (o->page == NULL || !o->page->short_calls || f->index >= p->nfuncs)
+		return SIZE_MAX;
+	return o->position[f->index];
+}
+
+/* CALLERS: a function's callers, of which the short form writes only the
+ * place in "functions" (the call is in that function's callees). */
 static void write_calls(struct json *j, const struct profile *p, const struct order *o,
-			struct call *calls, size_t n)
+			struct call *calls, size_t n, bool callers)
 {
 	if (n > 1)
 		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
-		/* A function --hide or --focus took out is named in full. */
-		if (o->page != NULL && o->page->short_calls && calls[i].other->index < p->nfuncs &&
-		    o->position[calls[i].other->index] != SIZE_MAX) {
+		size_t at = short_position(p, o, calls[i].other);
+
+		if (at != SIZE_MAX && callers) {
+			json_uint(j, at);
+			continue;
+		}
+		if (at != SIZE_MAX) {
 			json_begin_inline_array(j);
-			json_uint(j, o->position[calls[i].other->index]);
+			json_uint(j, at);
 			json_int(j, calls[i].count);
 			write_cost(j, calls[i].cost, p->nevents);
 			if (calls[i].inside)
@@ -115,29 +150,43 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 	json_end_array(j);
 }
 
-static void write_edges(struct json *j, const struct profile *p, const struct order *o,
-			const struct func *f, bool incoming)
-{
-	const struct edge *list = incoming ? f->in : f->out, *e;
-	size_t n = 0, nev = p->nevents;
+/* F's calls in (INCOMING) or out, with their counts and costs, in a list
+ * the caller frees (calls_free). */
+struct call_list {
 	struct call *calls;
 	cost_t *costs;
+	size_t n;
+};
 
-	for (e = list; e; e = incoming ? e->next_in : e->next_out)
-		n++;
-	calls = xreallocarray(NULL, n ? n : 1, sizeof(*calls));
-	costs = xreallocarray(NULL, n ? n : 1, nev * sizeof(*costs));
-	n = 0;
-	for (e = list; e; e = incoming ? e->next_in : e->next_out) {
-		calls[n].other = incoming ? e->key.caller : e->key.callee;
-		calls[n].count = edge_count(p, e);
-		calls[n].cost = edge_cost(p, e, costs + n * nev);
-		calls[n].inside = cycles_call_inside(e->key.caller, e->key.callee);
-		n++;
+/* Gathers L, walking F's list once; returns how many calls it holds in all
+ * (F's times called, for its calls in). */
+static cost_t calls_gather(const struct profile *p, const struct func *f, bool incoming,
+			   struct call_list *l)
+{
+	size_t cap = 0, cap_costs = 0, nev = p->nevents;
+	cost_t times = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (const struct edge *e = incoming ? f->in : f->out; e; e = incoming ? e->next_in : e->next_out) {
+		xgrow(&l->calls, &cap, l->n + 1, sizeof(*l->calls));
+		xgrow(&l->costs, &cap_costs, (l->n + 1) * nev, sizeof(*l->costs));
+		l->calls[l->n].other = incoming ? e->key.caller : e->key.callee;
+		l->calls[l->n].count = edge_count(p, e);
+		l->calls[l->n].inside = cycles_call_inside(e->key.caller, e->key.callee);
+		edge_cost(p, e, l->costs + l->n * nev);
+		times += l->calls[l->n].count;
+		l->n++;
 	}
-	write_calls(j, p, o, calls, n);
-	free(calls);
-	free(costs);
+	/* The costs moved as the list grew: point at them once it is made. */
+	for (size_t i = 0; i < l->n; i++)
+		l->calls[i].cost = l->costs + i * nev;
+	return times;
+}
+
+static void calls_free(struct call_list *l)
+{
+	free(l->calls);
+	free(l->costs);
 }
 
 /* "self" and "calls" of the source line or instruction E. */
@@ -164,7 +213,7 @@ static void write_site(struct json *j, const struct profile *p, const struct ord
 	json_key(j, "self");
 	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
 	json_key(j, "calls");
-	write_calls(j, p, o, calls, n);
+	write_calls(j, p, o, calls, n, false);
 	free(calls);
 	free(costs);
 }
@@ -240,21 +289,26 @@ static void write_instructions(struct json *j, const struct profile *p, const st
 	json_end_array(j);
 }
 
-static void write_function(struct json *j, const struct profile *p, const struct order *o,
-			   const struct func *f, const struct asm_view *v)
+/* Whether F's inclusive cost is a bound that its estimate differs from
+ * (an absent count and 0 being the same cost), for some event estimated
+ * (estimates are absent for events a report does not show). */
+static bool estimate_differs(const struct profile *p, const struct func *f)
 {
-	json_begin_object(j);
-	json_key(j, "file");
-	json_string(j, f->key.file->name);
-	json_key(j, "function");
-	json_string(j, f->key.name);
-	json_key(j, "object");
-	json_string(j, f->object && *f->object ? f->object : NULL);
-	json_key(j, "self");
-	write_cost(j, f->self, p->nevents);
-	json_key(j, "inclusive");
-	write_cost(j, f->total, p->nevents);
-	json_key(j, "inclusive_estimate");
+	if (!f->recursive || f->estimate == NULL || f->total == NULL)
+		return false;
+	for (size_t k = 0; k < p->nevents; k++) {
+		cost_t a = f->total[k] == COST_ABSENT ? 0 : f->total[k];
+		cost_t b = estimate_of(f, k);
+
+		if (b != COST_ABSENT && a != b)
+			return true;
+	}
+	return false;
+}
+
+/* F's inclusive estimate of every event (estimate_of). */
+static void write_estimate(struct json *j, const struct profile *p, const struct func *f)
+{
 	json_begin_inline_array(j);
 	for (size_t k = 0; k < p->nevents; k++) {
 		cost_t c = estimate_of(f, k);
@@ -265,21 +319,77 @@ static void write_function(struct json *j, const struct profile *p, const struct
 			json_int(j, c);
 	}
 	json_end_array(j);
-	json_key(j, "calls");
-	json_int(j, profile_times_called(p, f));
-	json_key(j, "cycle");
-	if (f->cycle != NULL)
-		json_uint(j, f->cycle->id);
-	else
-		json_null(j);
-	if (o->page != NULL && o->page->full != NULL && !o->page->full[f->index]) {
-		json_end_object(j);
+}
+
+/* "inlined_into": the function code inlined from another file was inlined
+ * into (its file and name), or null.  In short form its place in
+ * "functions", and nothing for null. */
+static void write_host(struct json *j, const struct profile *p, const struct order *o,
+		       const struct func *f)
+{
+	size_t at = f->host != NULL ? short_position(p, o, f->host) : SIZE_MAX;
+
+	if (f->host == NULL && o->page != NULL && o->page->short_calls)
 		return;
+	json_key(j, "inlined_into");
+	if (at != SIZE_MAX) {
+		json_uint(j, at);
+	} else if (f->host == NULL) {
+		json_null(j);
+	} else {
+		json_begin_object(j);
+		json_key(j, "file");
+		json_string(j, f->host->key.file->name);
+		json_key(j, "function");
+		json_string(j, f->host->key.name);
+		json_end_object(j);
 	}
+}
+
+static void write_function(struct json *j, const struct profile *p, const struct order *o,
+			   const struct func *f, const struct asm_view *v)
+{
+	struct call_list in, out;
+	cost_t times;
+
+	json_begin_object(j);
+	json_key(j, "file");
+	json_string(j, f->key.file->name);
+	json_key(j, "function");
+	json_string(j, f->key.name);
+	json_key(j, "object");
+	if (o->objects != NULL && f->object && *f->object)
+		json_uint(j, object_place(o->objects, f->object));
+	else
+		json_string(j, f->object && *f->object ? f->object : NULL);
+	json_key(j, "self");
+	write_cost(j, f->self, p->nevents);
+	json_key(j, "inclusive");
+	write_cost(j, f->total, p->nevents);
+	if (o->page == NULL || estimate_differs(p, f)) {
+		json_key(j, "inclusive_estimate");
+		write_estimate(j, p, f);
+	}
+	times = calls_gather(p, f, true, &in);
+	json_key(j, "calls");
+	json_int(j, times);
+	if (f->cycle != NULL || o->page == NULL) {
+		json_key(j, "cycle");
+		if (f->cycle != NULL)
+			json_uint(j, f->cycle->id);
+		else
+			json_null(j);
+	}
+	write_host(j, p, o, f);
+	if (o->page != NULL && o->page->function != NULL)
+		o->page->function(j, f, o->page->arg);
 	json_key(j, "callers");
-	write_edges(j, p, o, f, true);
+	write_calls(j, p, o, in.calls, in.n, true);
+	calls_free(&in);
+	calls_gather(p, f, false, &out);
 	json_key(j, "callees");
-	write_edges(j, p, o, f, false);
+	write_calls(j, p, o, out.calls, out.n, false);
+	calls_free(&out);
 	if (v != NULL && v->first[f->index] != 0)
 		write_instructions(j, p, o, v, f);
 	json_end_object(j);
@@ -456,7 +566,8 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 		       const struct columns *c, const struct table *t, const struct asm_view *v,
 		       const struct json_page *page)
 {
-	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL };
+	struct objects objects = { NULL, 0, 0 };
+	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL, NULL };
 	size_t nfuncs;
 	struct func **funcs = inclusive_compute(p, true, &nfuncs);
 	size_t *position = NULL;
@@ -472,6 +583,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 			if (funcs[i]->whole == NULL)
 				position[funcs[i]->index] = k++;
 		o.position = position;
+		o.objects = &objects;
 	}
 	write_header(j, p, opt);
 	json_key(j, "totals");
@@ -488,6 +600,13 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 		if (funcs[i]->whole == NULL)
 			write_function(j, p, &o, funcs[i], v);
 	json_end_array(j);
+	if (o.objects != NULL) {
+		json_key(j, "objects");
+		json_begin_array(j);
+		for (size_t i = 0; i < objects.n; i++)
+			json_string(j, objects.names[i]);
+		json_end_array(j);
+	}
 	json_key(j, "cycles");
 	write_cycles(j, p);
 	if (opt->auto_annotate || opt->nuser > 0) {
@@ -496,6 +615,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 	}
 	if (page != NULL && page->more != NULL)
 		page->more(j, page->arg);
+	free(objects.names);
 	free(position);
 	free(funcs);
 }

@@ -22,15 +22,18 @@ struct json_page {
 	/* Calls (callers, callees, the calls of lines and instructions) as
 	 * [index in "functions", count, [inclusive cost]] rather than
 	 * objects naming the other function (but for a function that is no
-	 * entry of "functions"). */
+	 * entry of "functions"); callers as the index of the caller alone,
+	 * whose callees hold the call; "inlined_into" as an index, left out
+	 * when null; "inclusive_estimate" only where the inclusive cost is a
+	 * bound that the estimate differs from; "object" as its place in the
+	 * top object's "objects"; "cycle" left out when null. */
 	bool short_calls;
-	/* By function index: the function gets its callers, callees and
-	 * instructions written (a page of its own); NULL: every function. */
-	const bool *full;
 	/* The files whose lines to write, in this order, instead of every
 	 * file with per-line data. */
 	const struct pfile *const *files;
 	size_t nfiles;
+	/* Writes more keys of function F's object, after its own. */
+	void (*function)(struct json *j, const struct func *f, void *arg);
 	/* Writes more keys of the top object, last. */
 	void (*more)(struct json *j, void *arg);
 	void *arg;

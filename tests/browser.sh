@@ -28,7 +28,7 @@ esac
 [ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-browser.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-cp -R "$data/progs" "$data/asm" "$data/aprof" "$data/web" "$tmp/"
+cp -R "$data/progs" "$data/asm" "$data/aprof" "$data/web" "$data/stacks" "$tmp/"
 cp "$here"/progs/*.c "$here"/progs/*.cpp "$here"/progs/*.h "$tmp/progs/"
 cp "$here/../data/callgrind.out.demo" "$here/../data/wordfreq.c" "$here/../data/table.c" "$tmp/"
 cd "$tmp" || exit 99
@@ -94,6 +94,15 @@ report aprof-crypto aprof "" aprof/crypto_1.aprof
 diff_report diff progs/hot.out progs/hot-after.out
 node "$here/browser/wide-profile.js" > wide.out || { echo "Bail out! wide-profile.js"; exit 99; }
 report wide callgrind ", \"pages\": 2" wide.out
+# For tests/browser/check-page.js: estimates beside bounds (a hand-made
+# interpreter), recursion with its source, C++ names and inlined code with
+# the call graph's labels, a profile cut short.
+report interp callgrind "" --inclusive=yes stacks/interp.out
+report evenodd callgrind "" --inclusive=both -I progs progs/evenodd.out
+"$prog" --format=dot --node-thres=0 --edge-thres=0 -I progs progs/tmpl.out > tmpl.dot
+report tmpl callgrind ", \"dotfile\": \"$tmp/tmpl.dot\"" -I progs progs/tmpl.out
+head -c 30000 progs/hot.out > cut.out
+report cut callgrind "" cut.out
 flame flame-wide wide.out
 flame flame-wide-focus --flame-direction=down --focus='^(std|W)' --focus="$(printf '%0300d' 0)" wide.out
 flame flame-cxx progs/shapes.out

@@ -14,7 +14,14 @@
 (function () {
 	const data = JSON.parse(document.getElementById('cga-data').textContent);
 	const app = document.getElementById('app');
-	const ROWS_AT_ONCE = 500;
+	/* The words every view uses for an estimate beside a bound. */
+	const BOUND_TEXT = '\u2265: proven lower bound of the cost spent while it runs ' +
+		'(recursion: the profile records no more)';
+	const ESTIMATE_TEXT = '\u2248: estimated from the call graph\u2019s stacks, what the flame graph draws';
+	const NESTED_MARK = '\u21bb';
+	const NESTED_TEXT = NESTED_MARK + ': a call inside a cycle of calls (recursion): its recorded cost ' +
+		'counts nested activations again at each level, so it is no share of anything';
+	const README_LINK = 'README.md#exact-and-estimated';
 
 	/* ---- small helpers ---- */
 
@@ -93,19 +100,40 @@
 		return v === null || v === undefined || total === 0 ? null : toNumber(v) * 100 / Math.abs(total);
 	}
 
+	/* A share as text, signed in a diff.  Of a profile that is no diff no
+	 * figure the page shows as a share exceeds its total unless the
+	 * profile disagrees with itself: such a share is marked, never bare. */
 	function percentText(p) {
 		if (p === null)
 			return '';
+		if (!diffMode && p > 100.005)
+			return '>100% (' + p.toFixed(2) + '%)';
 		return (diffMode && p > 0 ? '+' : '') + p.toFixed(2) + '%';
 	}
 
-	/* A count cell: the count, its share of the total below it. */
-	function costCell(v, ev, extra) {
-		const p = percentOf(v, ev);
-		return el('td', { class: 'num' + (extra ? ' ' + extra : ''), 'data-value': v === null ? '' : String(v) },
-			el('span', { class: 'count' }, diffMode ? signedCount(v) : count(v)),
-			data.page.show_percs && p !== null && toNumber(v) !== 0
-				? el('span', { class: 'pct' }, percentText(p)) : null);
+	const MARK_TITLE = {
+		'\u2265': BOUND_TEXT,
+		'\u2248': ESTIMATE_TEXT,
+	};
+
+	/* A count cell: the count, its share of the total below it.  OPTS:
+	 * cls, more classes; mark, '\u2265' (a proven lower bound) or '\u2248'
+	 * (an estimate) before both; nested, a call inside a cycle of calls,
+	 * whose cost counts nested activations and is no share of anything;
+	 * title. */
+	function costCell(v, ev, opts) {
+		const o = opts || {};
+		const p = o.nested ? null : percentOf(v, ev);
+		const mark = o.mark ? o.mark + '\u00a0' : '';
+		const text = diffMode ? signedCount(v) : count(v);
+		const cls = 'num' + (o.cls ? ' ' + o.cls : '') + (o.nested ? ' nested' : '') +
+			(o.mark === '\u2265' ? ' bound' : o.mark === '\u2248' ? ' estimate' : '');
+		const pct = p !== null && p > 100.005 && !diffMode ? 'pct over' : 'pct';
+		return el('td', { class: cls, 'data-value': v === null || v === undefined ? '' : String(v),
+			title: o.title || (o.nested ? NESTED_TEXT : o.mark ? MARK_TITLE[o.mark] : null) },
+		el('span', { class: 'count' }, (o.nested && v !== null && v !== undefined ? NESTED_MARK + '\u00a0' : mark) + text),
+		data.page.show_percs && p !== null && toNumber(v) !== 0
+			? el('span', { class: pct }, mark + percentText(p)) : null);
 	}
 
 	function regexOf(text) {
@@ -137,6 +165,9 @@
 	const byFrame = new Map();
 	functions.forEach((f, i) => {
 		f.index = i;
+		/* The page names objects by their place in a list of them. */
+		if (typeof f.object === 'number')
+			f.object = data.objects[f.object];
 		byKey.set(keyOf(f), f);
 		/* A frame of the flame graph is a name, as folded lines write it. */
 		const frame = f.function.replace(/;/g, ':').replace(/\n/g, ' ');
@@ -159,23 +190,95 @@
 		return '#function/' + encodeURIComponent(f.file) + '/' + encodeURIComponent(f.function);
 	}
 
-	/* The function a call names: by index, or in full. */
-	function callee(c) {
+	/* A call of the data: [index, count, cost] or [index, count, cost,
+	 * true] (a call inside a cycle of calls), or an object naming a
+	 * function that is no entry of "functions". */
+	function callOf(c) {
 		if (Array.isArray(c))
-			return { func: functions[c[0]], count: c[1], inclusive: c[2] };
+			return { func: functions[c[0]], count: c[1], inclusive: c[2], recursive: c[3] === true };
 		return { func: byKey.get(c.file + '\u0000' + c.function) ||
 			{ file: c.file, function: c.function, missing: true }, count: c.count,
-			inclusive: c.inclusive };
+			inclusive: c.inclusive, recursive: c.recursive === true };
+	}
+
+	/* F's callees, as callOf gives them. */
+	function calleesOf(f) {
+		return (f.callees || []).map(callOf);
+	}
+
+	/* F's callers: the data gives a caller by its index alone, whose
+	 * callees hold the call (in full only a caller that is no entry of
+	 * "functions"). */
+	function callersOf(f) {
+		return (f.callers || []).map(c => {
+			if (typeof c !== 'number')
+				return callOf(c);
+			const g = functions[c];
+			if (g.calleeAt === undefined)
+				g.calleeAt = new Map((g.callees || []).filter(Array.isArray).map(x => [x[0], x]));
+			const call = callOf(g.calleeAt.get(f.index));
+			call.func = g;
+			return call;
+		});
+	}
+
+	/* The name shown in lists: shortened as the call graph's labels are,
+	 * where the page gives a shorter one; the full name on hover. */
+	function shownName(f) {
+		return f.short !== undefined ? f.short : f.function;
 	}
 
 	function funcLink(f) {
+		const title = f.short !== undefined ? f.function : null;
 		if (f.missing)
-			return el('span', { class: 'fname' }, f.function);
-		return el('a', { href: hashOf(f), class: 'fname' }, f.function);
+			return el('span', { class: 'fname', title }, shownName(f));
+		return el('a', { href: hashOf(f), class: 'fname', title }, shownName(f));
 	}
 
 	function whereText(f) {
 		return f.file + (f.object ? ' [' + f.object + ']' : '');
+	}
+
+	/* The function code inlined from another file was inlined into, or
+	 * null. */
+	function hostOf(f) {
+		const h = f.inlined_into;
+		if (h === undefined || h === null)
+			return null;
+		return typeof h === 'number' ? functions[h] : byKey.get(h.file + '\u0000' + h.function) || null;
+	}
+
+	/* F's place: "file [object]", and for inlined code what it was
+	 * inlined into, as the call graph labels it. */
+	function whereLine(f) {
+		const host = hostOf(f);
+		const line = el('span', { class: 'where', title: whereText(f) });
+		if (host !== null)
+			line.append(el('span', { class: 'inlined' }, 'inlined into ' + shownName(host) + ' from '));
+		line.append(whereText(f));
+		return line;
+	}
+
+	/* Where a figure of event EV has an estimate beside it: F's inclusive
+	 * cost is a proven lower bound (a member of a cycle of calls, or a
+	 * function calling itself) that its estimate differs from. */
+	function estimateOf(f, ev) {
+		const e = f.inclusive_estimate;
+		if (e === undefined || e === null)
+			return null;
+		const a = f.inclusive ? f.inclusive[ev] : null, b = e[ev];
+		return compareCounts(a === null ? 0 : a, b === null ? 0 : b) === 0 ? null : b;
+	}
+
+	/* Code inlined into each function from other files. */
+	const inlinedInto = new Map();
+	for (const f of functions) {
+		const host = hostOf(f);
+		if (host !== null) {
+			if (!inlinedInto.has(host))
+				inlinedInto.set(host, []);
+			inlinedInto.get(host).push(f);
+		}
 	}
 
 	/* ---- layout: header and navigation ---- */
@@ -192,8 +295,30 @@
 				'aria-current': hash === current ? 'page' : null, title: 'key ' + key }, label));
 		const head = el('header', {}, el('h1', {}, 'cgannotate'),
 			el('span', { class: 'file' }, data.mode === 'diff'
-				? data.inputs[1] + ' against ' + data.inputs[0] : data.file), nav);
+				? data.inputs[1] + ' against ' + data.inputs[0] : data.file), nav, warnings());
 		return head;
+	}
+
+	/* What cgannotate warned about the input (a profile cut short, totals
+	 * that do not match its costs, lines skipped): on every view, since
+	 * the figures may be wrong. */
+	function warnings() {
+		const list = Array.isArray(data.warnings) ? data.warnings : [];
+		if (list.length === 0)
+			return null;
+		return el('div', { class: 'warnings', role: 'alert' },
+			el('b', {}, list.length === 1 ? 'A warning about the input: ' : list.length +
+				' warnings about the input: '), 'the figures may be wrong.',
+			el('ul', {}, ...list.map(w => el('li', {}, String(w)))));
+	}
+
+	/* The one line that says what \u2265 and \u2248 mean, a click away, with
+	 * the README's section. */
+	function legend() {
+		return el('details', { class: 'legend' },
+			el('summary', {}, '\u2265 proven lower bound, \u2248 estimate: what they mean'),
+			el('p', {}, BOUND_TEXT + '; ' + ESTIMATE_TEXT + '. ' + NESTED_TEXT + '. More: ',
+				el('a', { href: README_LINK }, 'README.md, \u201cExact and estimated\u201d'), '.'));
 	}
 
 	function summary() {
@@ -225,13 +350,19 @@
 			notes.push('--focus=' + page.focus.join(' --focus='));
 		if (page.hide && page.hide.length)
 			notes.push('--hide=' + page.hide.join(' --hide='));
-		notes.push('--threshold=' + page.threshold + ': ' + page.pages + ' of ' + functions.length +
-			' functions have call lists and source');
+		notes.push('--threshold=' + page.threshold + ': the table lists first the ' + page.listed +
+			' rows the text report lists; every function has its page');
 		box.append(el('div', { class: 'muted' }, notes.join('; ')));
 		return box;
 	}
 
 	/* ---- the function table ---- */
+
+	/* The events of which some function's bound has an estimate beside it:
+	 * the table gives them a column of estimates. */
+	const estimateEvents = new Set(data.format === 'aprof' ? []
+		: page.shown.filter(ev => functions.some(f => estimateOf(f, ev) !== null)));
+	const firstRows = Math.max(1, page.listed || 0);
 
 	const state = {
 		filter: '',
@@ -241,15 +372,22 @@
 		barEvent: page.primary,
 		barKind: page.inclusive === 'no' ? 'self' : 'inclusive',
 		columns: null,
-		limit: ROWS_AT_ONCE,
+		limit: firstRows,
 	};
 
+	/* As many events as fit beside the names (at most 60 characters) and
+	 * the calls: an event takes two columns, three with estimates. */
 	function defaultColumns() {
-		const fit = Math.max(1, Math.floor((window.innerWidth - 430) / 230));
+		let room = window.innerWidth - 620;
 		const cols = new Set([page.primary]);
-		for (const ev of page.shown)
-			if (cols.size < fit)
+		room -= estimateEvents.has(page.primary) ? 350 : 235;
+		for (const ev of page.shown) {
+			const w = estimateEvents.has(ev) ? 350 : 235;
+			if (!cols.has(ev) && room >= w) {
 				cols.add(ev);
+				room -= w;
+			}
+		}
 		return cols;
 	}
 
@@ -263,10 +401,12 @@
 
 	function rowsOfTable() {
 		const rows = functions.map(f => ({ kind: 'function', f, self: f.self, inclusive: f.inclusive,
+			inclusive_estimate: f.inclusive_estimate || f.inclusive,
 			calls: f.calls, name: f.function, where: whereText(f) }));
 		if (page.inclusive !== 'no')
 			for (const c of cycles)
-				rows.push({ kind: 'cycle', c, self: c.self, inclusive: c.inclusive, calls: null,
+				rows.push({ kind: 'cycle', c, self: c.self, inclusive: c.inclusive,
+					inclusive_estimate: c.inclusive, calls: null,
 					name: '<cycle ' + c.id + '>', where: c.members.length + ' functions' });
 		return rows;
 	}
@@ -323,13 +463,54 @@
 					state.sortKey = key;
 					if (ev !== undefined)
 						state.sortEvent = ev;
-					state.limit = ROWS_AT_ONCE;
+					state.limit = firstRows;
 					drawTable();
 				},
 			}, label, el('span', { class: 'arrow' }, active ? (state.sortDir < 0 ? ' \u25be' : ' \u25b4') : '')));
 	}
 
+	/* A row's inclusive cell and, for an event with estimates, its
+	 * estimate's: a bound with an estimate beside it is marked \u2265, the
+	 * estimate \u2248; an exact cost is the same in both, unmarked (and
+	 * muted in the second). */
+	function inclusiveCells(tr, r, ev) {
+		const v = r.inclusive ? r.inclusive[ev] : null;
+		const est = r.kind === 'function' ? estimateOf(r.f, ev) : null;
+		tr.append(costCell(v, ev, { mark: est !== null ? '\u2265' : null }));
+		if (!estimateEvents.has(ev))
+			return;
+		if (est !== null)
+			tr.append(costCell(est, ev, { mark: '\u2248' }));
+		else
+			tr.append(costCell(v, ev, { cls: 'same', title: 'exact: the same as its inclusive cost' }));
+	}
+
 	let tableBox = null;
+	/* Rows are drawn this many at a time as the table is scrolled down: a
+	 * table of thousands of rows takes seconds to lay out at once. */
+	const ROWS_AT_ONCE = 500;
+	let moreRows = null;
+
+	/* The row of the table for R, with the columns of events COLS. */
+	function tableRow(r, cols) {
+		const tr = el('tr', { class: r.kind === 'cycle' ? 'cycle' : null,
+			'data-index': r.kind === 'function' ? r.f.index : null,
+			'data-cycle': r.kind === 'cycle' ? r.c.id : null });
+		for (const ev of cols) {
+			inclusiveCells(tr, r, ev);
+			tr.append(costCell(r.self ? r.self[ev] : null, ev));
+		}
+		tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
+			r.calls === null ? '' : callCount(r.calls)));
+		/* The bar: the share of the total, as the percentages. */
+		const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
+		const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
+		const name = r.kind === 'cycle'
+			? [el('a', { href: '#cycle/' + r.c.id, class: 'fname' }, r.name), el('span', { class: 'where' }, r.where)]
+			: [funcLink(r.f), whereLine(r.f)];
+		tr.append(el('td', { class: 'name', style: '--share: ' + width + '%' }, ...name));
+		return tr;
+	}
 
 	function drawTable() {
 		const cols = visibleEvents();
@@ -338,42 +519,50 @@
 		const rows = re ? all.filter(r => re.test(r.name) || re.test(r.where)) : all;
 		const head = el('tr');
 		for (const ev of cols) {
-			head.append(headerCell(events[ev].name + ' incl', 'inclusive', ev,
-				'inclusive cost of ' + events[ev].name + ': sort by it'));
-			head.append(headerCell(events[ev].name + ' self', 'self', ev,
-				'own cost of ' + events[ev].name + ': sort by it'));
+			const name = events[ev].name;
+			head.append(headerCell(name + ' incl', 'inclusive', ev, 'inclusive cost of ' + name +
+				(estimateEvents.has(ev) ? ' (\u2265: a proven lower bound, for recursion)' : '') + ': sort by it'));
+			if (estimateEvents.has(ev))
+				head.append(headerCell(name + ' \u2248', 'inclusive_estimate', ev, 'inclusive cost of ' +
+					name + ', estimated where the first column is a bound (\u2248), else the same: sort by it'));
+			head.append(headerCell(name + ' self', 'self', ev, 'own cost of ' + name + ': sort by it'));
 		}
 		head.append(headerCell('calls', 'calls'));
 		head.append(headerCell('function', 'name', undefined, 'sort by name'));
 		const body = el('tbody');
-		const shown = rows.slice(0, state.limit);
-		for (const r of shown) {
-			const tr = el('tr', { class: r.kind === 'cycle' ? 'cycle' : null,
-				'data-index': r.kind === 'function' ? r.f.index : null,
-				'data-cycle': r.kind === 'cycle' ? r.c.id : null });
-			for (const ev of cols) {
-				tr.append(costCell(r.inclusive ? r.inclusive[ev] : null, ev));
-				tr.append(costCell(r.self ? r.self[ev] : null, ev));
-			}
-			tr.append(el('td', { class: 'num ncalls', 'data-value': r.calls === null ? '' : String(r.calls) },
-				r.calls === null ? '' : callCount(r.calls)));
-			/* The bar: the share of the total, as the percentages. */
-			const share = percentOf(r[state.barKind] ? r[state.barKind][state.barEvent] : null, state.barEvent);
-			const width = share === null ? '0' : Math.min(100, Math.abs(share)).toFixed(1);
-			const link = r.kind === 'cycle'
-				? el('a', { href: '#cycle/' + r.c.id, class: 'fname' }, r.name)
-				: el('a', { href: hashOf(r.f), class: 'fname' }, r.name);
-			tr.append(el('td', { class: 'name', style: '--share: ' + width + '%' }, link,
-				el('span', { class: 'where' }, r.where)));
-			body.append(tr);
-		}
+		/* Those the limit shows: "Show all" draws them at once, the first
+		 * ones (--threshold) a part at a time as the table scrolls down. */
+		const limit = Math.min(rows.length, state.limit);
+		let drawn = state.limit === Infinity ? limit : Math.min(limit, ROWS_AT_ONCE);
+		for (const r of rows.slice(0, drawn))
+			body.append(tableRow(r, cols));
 		const table = el('table', { class: 'functions' }, el('thead', {}, head), body);
-		const status = el('p', { class: 'status', role: 'status' }, rows.length === all.length
-			? rows.length + ' rows' : rows.length + ' of ' + all.length + ' rows match');
-		const more = rows.length > shown.length ? el('button', { type: 'button', class: 'more',
+		const first = !re && rows.length > firstRows && limit === firstRows
+			? ', the first ' + firstRows + ' those the text report lists (--threshold=' + page.threshold + ')' : '';
+		const status = el('p', { class: 'status', role: 'status' }, (rows.length === all.length
+			? rows.length + ' rows' : rows.length + ' of ' + all.length + ' rows match') + first);
+		const more = rows.length > limit ? el('button', { type: 'button', class: 'more',
 			onclick: () => { state.limit = Infinity; drawTable(); } },
-		'Show all ' + rows.length + ' rows (' + (rows.length - shown.length) + ' more)') : null;
-		tableBox.replaceChildren(status, table, more || '');
+		'Show all ' + rows.length + ' rows (' + (rows.length - limit) + ' more)') : null;
+		const end = el('div', { class: 'table-end' });
+		if (moreRows)
+			moreRows.disconnect();
+		moreRows = null;
+		if (drawn < limit) {
+			moreRows = new IntersectionObserver(seen => {
+				if (!seen.some(e => e.isIntersecting))
+					return;
+				const next = Math.min(limit, drawn + ROWS_AT_ONCE);
+				for (const r of rows.slice(drawn, next))
+					body.append(tableRow(r, cols));
+				drawn = next;
+				moreRows.unobserve(end);
+				if (drawn < limit)
+					moreRows.observe(end);
+			}, { rootMargin: '1500px' });
+			moreRows.observe(end);
+		}
+		tableBox.replaceChildren(status, el('div', { class: 'table-scroll' }, table), end, more || '');
 	}
 
 	function viewFunctions() {
@@ -387,7 +576,7 @@
 				if (re === undefined)
 					return;
 				state.filter = e.target.value;
-				state.limit = ROWS_AT_ONCE;
+				state.limit = firstRows;
 				drawTable();
 			} });
 		const bar = el('select', { id: 'bar-event', 'aria-label': 'the cost the bars show',
@@ -397,11 +586,12 @@
 				state.barEvent = Number(ev);
 				drawTable();
 			} });
+		const kinds = { inclusive: 'incl', inclusive_estimate: '\u2248', self: 'self' };
 		for (const ev of page.shown)
-			for (const kind of ['inclusive', 'self'])
-				bar.append(el('option', { value: kind + ':' + ev,
-					selected: kind === state.barKind && ev === state.barEvent },
-				events[ev].name + ' ' + (kind === 'self' ? 'self' : 'incl')));
+			for (const kind of Object.keys(kinds))
+				if (kind !== 'inclusive_estimate' || estimateEvents.has(ev))
+					bar.append(el('option', { value: kind + ':' + ev,
+						selected: kind === state.barKind && ev === state.barEvent }, events[ev].name + ' ' + kinds[kind]));
 		const colBox = el('fieldset', { class: 'columns' }, el('legend', {}, 'Columns'));
 		for (const ev of page.shown)
 			colBox.append(el('label', {}, el('input', { type: 'checkbox', 'data-event': ev,
@@ -415,22 +605,23 @@
 		const tools = el('div', { class: 'tools' },
 			el('label', {}, 'Filter ', filter), el('label', {}, 'Bars: ', bar), colBox);
 		tableBox = el('div', { class: 'table-box' });
-		app.replaceChildren(header('#functions'), summary(), tools, tableBox);
+		app.replaceChildren(header('#functions'), summary(), tools, estimateEvents.size ? legend() : '', tableBox);
 		drawTable();
 	}
 
 	/* ---- a function's page ---- */
 
-	/* Every shown event, a row each: ROWS are [label, cost vector]. */
-	function costsTable(rows) {
+	/* Every shown event, a row each, under COLUMNS: [label, cost vector,
+	 * the options of costCell for event EV (a function, or none)]. */
+	function costsTable(columns) {
 		const head = el('tr', {}, el('th', { scope: 'col', class: 'name' }, 'event'));
-		for (const [label] of rows)
+		for (const [label] of columns)
 			head.append(el('th', { scope: 'col', class: 'num' }, label));
 		const body = el('tbody');
 		for (const ev of page.shown) {
 			const tr = el('tr', { 'data-event': ev }, el('th', { scope: 'row', class: 'name' }, events[ev].name));
-			for (const [, v] of rows)
-				tr.append(costCell(v ? v[ev] : null, ev));
+			for (const [, v, opts] of columns)
+				tr.append(costCell(v ? v[ev] : null, ev, opts ? opts(ev) : null));
 			body.append(tr);
 		}
 		return el('table', { class: 'costs' }, el('thead', {}, head), body);
@@ -439,37 +630,40 @@
 	/* The "=> callee (Nx)" rows under a line of source or machine code, with
 	 * the inclusive costs of the calls in the SHOWN events' columns. */
 	function appendCalls(body, calls, shown) {
-		for (const c of calls.map(callee)) {
+		for (const c of calls.map(callOf)) {
 			const call = el('tr', { class: 'call' });
 			for (const e of shown)
-				call.append(costCell(c.inclusive ? c.inclusive[e] : null, e));
+				call.append(costCell(c.inclusive ? c.inclusive[e] : null, e, { nested: c.recursive }));
 			call.append(el('td', {}), el('td', { class: 'code' }, '=> ', funcLink(c.func),
 				' (' + callCount(c.count) + 'x)'));
 			body.append(call);
 		}
 	}
 
-	function callsTable(list, caption, cls) {
-		const calls = list.map(callee);
+	/* CALLS (as callOf gives them) in a table: each call's costs in the
+	 * shown events' columns, its count, the function at its other end. */
+	function callsTable(calls, caption, cls, label) {
 		const shown = visibleEvents();
 		const head = el('tr');
 		for (const ev of shown)
 			head.append(el('th', { scope: 'col', class: 'num', 'data-event': ev }, events[ev].name));
 		head.append(el('th', { scope: 'col', class: 'num' }, 'count'));
-		head.append(el('th', { scope: 'col', class: 'name' }, cls === 'callers' ? 'caller' : 'callee'));
+		head.append(el('th', { scope: 'col', class: 'name' }, label || (cls === 'callers' ? 'caller' : 'callee')));
 		const body = el('tbody');
 		for (const c of calls) {
-			const tr = el('tr', { 'data-index': c.func.missing ? null : c.func.index });
+			const tr = el('tr', { 'data-index': c.func.missing ? null : c.func.index,
+				class: c.recursive ? 'recursive' : null });
 			for (const ev of shown)
-				tr.append(costCell(c.inclusive ? c.inclusive[ev] : null, ev));
+				tr.append(costCell(c.inclusive ? c.inclusive[ev] : null, ev, { nested: c.recursive }));
 			tr.append(el('td', { class: 'num', 'data-value': String(c.count) }, callCount(c.count)));
-			tr.append(el('td', { class: 'name' }, funcLink(c.func),
-				el('span', { class: 'where' }, whereText(c.func))));
+			tr.append(el('td', { class: 'name' }, ...(c.from ? [funcLink(c.from), ' \u2192 '] : []), funcLink(c.func),
+				c.from ? null : whereLine(c.func)));
 			body.append(tr);
 		}
 		return el('section', { class: cls }, el('h3', {}, caption + ' (' + calls.length + ')'),
-			calls.length ? el('table', { class: 'calls-list' }, el('thead', {}, head), body)
-				: el('p', { class: 'muted' }, 'none'));
+			calls.length ? el('div', { class: 'table-scroll' }, el('table', { class: 'calls-list' },
+				el('thead', {}, head), body)) : el('p', { class: 'muted' }, 'none'),
+			calls.some(c => c.recursive) ? el('p', { class: 'muted' }, NESTED_TEXT + '.') : null);
 	}
 
 	/* Heat: the share of the file's costliest line, as a background. */
@@ -623,11 +817,81 @@
 		return el('div', {}, ...(listingsByKey.get(keyOf(f)) || []).map(l => listingView(f, l, max)));
 	}
 
+	/* The sum of cost vectors VS, exactly, one count per event (null
+	 * where every one is absent). */
+	function sumCosts(vs) {
+		const sum = events.map(() => null);
+		for (const v of vs)
+			if (v)
+				v.forEach((x, e) => { if (x !== null && x !== undefined) sum[e] = bigSum(sum[e], x); });
+		return sum.map(countOf);
+	}
+
+	function isRecursive(f) {
+		return (f.cycle !== undefined && f.cycle !== null) || calleesOf(f).some(c => c.recursive) ||
+			callersOf(f).some(c => c.recursive);
+	}
+
+	/* Whether F's own cost, its calls (out of its cycle, when it is
+	 * recursive) and the code inlined into it add up to its inclusive cost,
+	 * in words; why not, where they do not. */
+	function addsUp(f, parts, recursive, inlined) {
+		const sum = sumCosts(parts);
+		const off = page.shown.filter(ev => compareCounts(sum[ev] === null ? 0 : sum[ev],
+			f.inclusive && f.inclusive[ev] !== null ? f.inclusive[ev] : 0) !== 0);
+		const calls = recursive ? 'its calls out of its cycle of calls' : 'its calls';
+		const what = 'Its own cost' + (inlined.length ? ', ' + calls + ' and the code inlined into it'
+			: ' and ' + calls);
+		if (off.length === 0)
+			return el('p', { class: 'adds-up' }, what + ' add up to its inclusive cost.');
+		const ev = off.includes(page.primary) ? page.primary : off[0];
+		const figures = events[ev].name + ' ' + signedCount(sum[ev]) + ' against ' +
+			signedCount(f.inclusive ? f.inclusive[ev] : null);
+		let why;
+		if (recursive)
+			why = 'its inclusive cost is the larger of two lower bounds, and here the calls into it from ' +
+				'outside its cycle of calls cost more: the rest of what runs beneath those calls is spent ' +
+				'in the cycle\u2019s other members or deeper in its own recursion (see \u2248, the estimate)';
+		else if (compareCounts(f.calls, 0) === 0)
+			why = 'nothing calls it, so its inclusive cost is its own cost and its calls, and the code ' +
+				'inlined into it is counted apart';
+		else
+			why = 'the calls into it record another cost than it and its callees spend: the profile ' +
+				'disagrees with itself (callgrind files code reached by a jump under another function; ' +
+				'a profile may be cut short)';
+		return el('p', { class: 'adds-up note' }, what + ' do not add up to its inclusive cost (' + figures +
+			(off.length > 1 ? ', and ' + (off.length - 1) + ' more event' + (off.length > 2 ? 's' : '') : '') +
+			'): ' + why + '.');
+	}
+
 	function viewFunction(f) {
 		const parts = [header(null)];
+		const recursive = isRecursive(f);
+		const host = hostOf(f);
+		const inlined = inlinedInto.get(f) || [];
+		const out = calleesOf(f).filter(c => !c.recursive);
+		const hasEstimate = f.inclusive_estimate !== undefined;
 		parts.push(el('h2', { class: 'fname' }, f.function));
 		parts.push(el('p', { class: 'where' }, whereText(f)));
-		parts.push(costsTable([['inclusive', f.inclusive], ['self', f.self]]));
+		if (host !== null)
+			parts.push(el('p', { class: 'inlined-note' }, 'Code inlined into ', funcLink(host), ' from ' + f.file +
+				': the profile lists it as a function of its own, which nothing calls; its cost is part of ' +
+				'the inclusive cost of ', funcLink(host), ', in whose frames the flame graph draws it.'));
+		const columns = [['inclusive', f.inclusive, ev => ({ mark: estimateOf(f, ev) !== null ? '\u2265' : null })]];
+		if (hasEstimate)
+			columns.push(['\u2248 estimate', f.inclusive_estimate.map((v, ev) => estimateOf(f, ev) !== null
+				? v : f.inclusive[ev]), ev => ({ mark: estimateOf(f, ev) !== null ? '\u2248' : null })]);
+		columns.push(['self', f.self]);
+		columns.push([recursive ? 'calls out of its cycle' : 'callees', sumCosts(out.map(c => c.inclusive))]);
+		if (inlined.length)
+			columns.push(['inlined code', sumCosts(inlined.map(g => g.inclusive))]);
+		parts.push(costsTable(columns));
+		if (hasEstimate)
+			parts.push(el('p', { class: 'estimate-note' }, 'It calls itself, directly or through a cycle of ' +
+				'calls: the profile proves only a lower bound of its inclusive cost (\u2265), and the ' +
+				'estimate beside it (\u2248) is what the flame graph draws.'), legend());
+		parts.push(addsUp(f, [f.self, ...out.map(c => c.inclusive), ...inlined.map(g => g.inclusive)],
+			recursive, inlined));
 		parts.push(el('p', {}, 'Calls into it: ' + callCount(f.calls) + '.'));
 		if (f.cycle !== undefined && f.cycle !== null)
 			parts.push(el('p', {}, 'Member of ', el('a', { href: '#cycle/' + f.cycle }, '<cycle ' + f.cycle + '>'), '.'));
@@ -636,32 +900,101 @@
 		if (same.length)
 			parts.push(el('p', { class: 'muted' }, 'Also of this name (one frame in the flame graph): ',
 				...same.map((g, i) => [i ? ', ' : '', el('a', { href: hashOf(g) }, g.file)]).flat()));
-		if (f.callers === undefined) {
-			parts.push(el('p', { class: 'note' }, 'This function is beyond the --threshold cut of the ' +
-				'report (' + page.threshold + '%), so its call lists and source are not in it: write the ' +
-				'report with a higher --threshold (--threshold=100 for every function).'));
-		} else {
-			parts.push(el('div', { class: 'calls' }, callsTable(f.callers, 'Callers', 'callers'),
-				callsTable(f.callees, 'Callees', 'callees')));
-			parts.push(el('h3', {}, 'Source: ' + f.file), sourceView(f));
-		}
+		parts.push(el('div', { class: 'calls' }, callsTable(callersOf(f), 'Callers', 'callers'),
+			callsTable(calleesOf(f), 'Callees', 'callees')));
+		if (inlined.length)
+			parts.push(inlinedTable(inlined));
+		parts.push(el('h3', {}, 'Source: ' + f.file), sourceView(f));
 		if (f.instructions)
 			parts.push(el('h3', {}, 'Machine code'), asmView(f));
 		app.replaceChildren(...parts);
 	}
 
+	/* The code inlined into a function from other files: each one's own
+	 * cost and inclusive cost (its own and its calls). */
+	function inlinedTable(list) {
+		const shown = visibleEvents();
+		const head = el('tr');
+		for (const ev of shown)
+			head.append(el('th', { scope: 'col', class: 'num', 'data-event': ev }, events[ev].name + ' incl'),
+				el('th', { scope: 'col', class: 'num' }, events[ev].name + ' self'));
+		head.append(el('th', { scope: 'col', class: 'name' }, 'from'));
+		const body = el('tbody');
+		const sorted = list.slice().sort((a, b) => compareCounts(magnitude(b.inclusive[page.primary]),
+			magnitude(a.inclusive[page.primary])) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+		for (const g of sorted) {
+			const tr = el('tr', { 'data-index': g.index });
+			for (const ev of shown)
+				tr.append(costCell(g.inclusive[ev], ev), costCell(g.self ? g.self[ev] : null, ev));
+			tr.append(el('td', { class: 'name' }, el('a', { href: hashOf(g), class: 'where', title: whereText(g) },
+				whereText(g))));
+			body.append(tr);
+		}
+		return el('section', { class: 'inlined' }, el('h3', {}, 'Inlined code (' + list.length + ')'),
+			el('p', { class: 'muted' }, 'Code the compiler inlined into it from other files, which the ' +
+				'profile lists apart under its name.'),
+			el('div', { class: 'table-scroll' }, el('table', { class: 'calls-list' }, el('thead', {}, head), body)));
+	}
+
+	/* A cycle of calls: its members by estimated cost, each with its own
+	 * cost, bound and estimate; then the calls that enter it and leave it,
+	 * whose recorded costs are exact. */
 	function viewCycle(c) {
+		const members = c.members.map(m => byKey.get(m.file + '\u0000' + m.function) ||
+			{ file: m.file, function: m.function, missing: true });
+		const inside = new Set(members);
+		const estimate = f => f.inclusive_estimate || f.inclusive;
+		const key = f => f.missing ? null : magnitude(estimate(f)[page.primary]);
+		members.sort((a, b) => compareCounts(key(b), key(a)) ||
+			(a.function < b.function ? -1 : a.function > b.function ? 1 : 0));
 		const parts = [header(null), el('h2', {}, '<cycle ' + c.id + '>'),
 			el('p', { class: 'muted' }, 'Functions that call each other: a strongly connected ' +
-				'component of the call graph.'),
-			costsTable([['inclusive', c.inclusive], ['self', c.self]]), el('h3', {}, 'Members')];
-		const list = el('ul');
-		for (const m of c.members) {
-			const f = byKey.get(m.file + '\u0000' + m.function);
-			list.append(el('li', {}, f ? funcLink(f) : m.function, ' ',
-				el('span', { class: 'where' }, m.file)));
+				'component of the call graph. Its inclusive cost is what the calls entering it cost; ' +
+				'a member\u2019s is a proven lower bound (\u2265), beside its estimate (\u2248).'),
+			costsTable([['inclusive', c.inclusive], ['self', c.self]]), legend(),
+			el('h3', {}, 'Members (' + members.length + '), by estimated cost')];
+		const shown = visibleEvents();
+		const head = el('tr');
+		for (const ev of shown)
+			head.append(el('th', { scope: 'col', class: 'num', 'data-event': ev }, events[ev].name + ' self'),
+				el('th', { scope: 'col', class: 'num' }, events[ev].name + ' \u2265 incl'),
+				el('th', { scope: 'col', class: 'num' }, events[ev].name + ' \u2248 incl'));
+		head.append(el('th', { scope: 'col', class: 'num' }, 'calls'), el('th', { scope: 'col', class: 'name' }, 'member'));
+		const body = el('tbody');
+		for (const f of members) {
+			const tr = el('tr', { 'data-index': f.missing ? null : f.index });
+			for (const ev of shown) {
+				const est = f.missing ? null : estimateOf(f, ev);
+				tr.append(costCell(f.self ? f.self[ev] : null, ev),
+					costCell(f.inclusive ? f.inclusive[ev] : null, ev, { mark: est !== null ? '\u2265' : null }),
+					costCell(est !== null ? est : f.inclusive ? f.inclusive[ev] : null, ev,
+						{ mark: est !== null ? '\u2248' : null }));
+			}
+			tr.append(el('td', { class: 'num', 'data-value': f.missing ? '' : String(f.calls) },
+				f.missing ? '' : callCount(f.calls)));
+			tr.append(el('td', { class: 'name' }, funcLink(f), f.missing ? null : whereLine(f)));
+			body.append(tr);
 		}
-		parts.push(list);
+		parts.push(el('div', { class: 'table-scroll' }, el('table', { class: 'functions members' },
+			el('thead', {}, head), body)));
+		const entering = [], leaving = [];
+		for (const f of members) {
+			if (f.missing)
+				continue;
+			for (const call of callersOf(f))
+				if (!inside.has(call.func))
+					entering.push(Object.assign(call, { from: call.func, func: f }));
+			for (const call of calleesOf(f))
+				if (!inside.has(call.func))
+					leaving.push(Object.assign(call, { from: f }));
+		}
+		const byCost = (a, b) => compareCounts(magnitude(b.inclusive ? b.inclusive[page.primary] : null),
+			magnitude(a.inclusive ? a.inclusive[page.primary] : null));
+		entering.sort(byCost);
+		leaving.sort(byCost);
+		parts.push(el('div', { class: 'calls' },
+			callsTable(entering, 'Calls entering it', 'entering', 'caller \u2192 member'),
+			callsTable(leaving, 'Calls leaving it', 'leaving', 'member \u2192 callee')));
 		app.replaceChildren(...parts);
 	}
 
@@ -694,7 +1027,8 @@
 			return;
 		const svg = cgaFlame.build(tree, data.mode === 'diff' ? data.inputs[1] + ' against ' +
 			data.inputs[0] : (data.command || data.file));
-		const result = el('span', { class: 'muted', role: 'status' });
+		/* Of a width of its own, so that what it says never moves the graph. */
+		const result = el('span', { class: 'muted search-result', role: 'status' });
 		const search = el('input', { type: 'search', id: 'flame-search', placeholder: 'regular expression',
 			'aria-label': 'search frames by a regular expression', oninput: e => {
 				const re = regexOf(e.target.value);
@@ -812,7 +1146,22 @@
 		}
 		node.style.width = size.w * scale + 'px';
 		node.style.height = size.h * scale + 'px';
+		return scale;
 	}
+
+	/* The smallest text of the graph NODE drawn at SIZE, in CSS pixels:
+	 * font sizes are in the units of its viewBox. */
+	function smallestText(node, size) {
+		const vb = node.viewBox.baseVal;
+		let least = Infinity;
+		for (const t of node.querySelectorAll('text[font-size]'))
+			least = Math.min(least, parseFloat(t.getAttribute('font-size')));
+		return vb && vb.width > 0 && Number.isFinite(least) ? least * size.w / vb.width : Infinity;
+	}
+
+	/* Text smaller than this is not read: a graph that fits the window
+	 * only at a smaller size opens at the size dot drew it. */
+	const READABLE_PX = 8;
 
 	function viewCallgraph() {
 		const parts = [header('#callgraph')];
@@ -860,7 +1209,11 @@
 		parts.push(box);
 		app.replaceChildren(...parts);
 		graphFit = () => sizeGraph(node, box, size, fit.checked);
-		graphFit();
+		const scale = graphFit();
+		if (size !== null && smallestText(node, size) * scale < READABLE_PX) {
+			fit.checked = false;
+			graphFit();
+		}
 	}
 
 	/* ---- aprof reports ---- */
@@ -1028,7 +1381,11 @@
 		const list = el('dl', { class: 'keys' });
 		for (const [k, what] of keys)
 			list.append(el('dt', {}, el('kbd', {}, k)), el('dd', {}, what));
-		app.replaceChildren(header('#help'), el('h2', {}, 'Keys'), list,
+		app.replaceChildren(header('#help'), el('h2', {}, 'Keys'), list, el('h2', {}, 'Marks'),
+			el('dl', { class: 'keys' }, el('dt', {}, '\u2265'), el('dd', {}, BOUND_TEXT.slice(3)),
+				el('dt', {}, '\u2248'), el('dd', {}, ESTIMATE_TEXT.slice(3)),
+				el('dt', {}, NESTED_MARK), el('dd', {}, NESTED_TEXT.slice(3))),
+			el('p', {}, 'More: ', el('a', { href: README_LINK }, 'README.md, \u201cExact and estimated\u201d'), '.'),
 			el('p', { class: 'muted' }, 'Written by ' + data.page.generator + '. Everything shown is in ' +
 				'this one file; nothing is fetched.'));
 	}
@@ -1127,6 +1484,10 @@
 		const hash = decoded(raw);
 		flame = null;
 		graphFit = null;
+		if (moreRows) {
+			moreRows.disconnect();
+			moreRows = null;
+		}
 		if (data.format !== 'aprof' && raw.startsWith('function/'))
 			routeFunction(raw);
 		else if (hash === null)
