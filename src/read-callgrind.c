@@ -94,7 +94,8 @@ struct reader {
 	 * the profile's magnitude, which is checked to fit. */
 	uint64_t *ucounts;         /* the line's counts (nraw) */
 	bool plain_counts;         /* counts are added as read: no negation, no derived
-				      events, no per-instruction data */
+				      events, no per-instruction or per-function line
+				      data */
 	const uint64_t *plain;     /* the line's counts as read (ncounts of them), if
 				      plain_counts and the fast path read them */
 	uint64_t *acc;             /* self counts of acc_fn not yet in its self cost (nraw) */
@@ -866,7 +867,7 @@ static void finalize_events(struct reader *r)
 			p->magnitude[sign] = xcalloc(p->nevents, sizeof(*p->magnitude[sign]));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
 	r->ucounts = xmalloc(p->nraw * sizeof(*r->ucounts));
-	r->plain_counts = !p->negate && p->nderived == 0 && !p->keep_instr;
+	r->plain_counts = !p->negate && p->nderived == 0 && !p->keep_instr && !p->keep_func_lines;
 	r->acc = xcalloc(p->nraw, sizeof(*r->acc));
 }
 
@@ -1277,6 +1278,14 @@ bad:
 
 /* --- costs ------------------------------------------------------------- */
 
+/* The current function's entry for LINE (keep_func_lines only). */
+static struct line_entry *func_line(struct reader *r, uint64_t line)
+{
+	uint64_t addr = r->instr_pos >= 0 ? r->prev_pos[r->instr_pos] : FUNC_LINES_NO_ADDRESS;
+
+	return func_lines_at(&r->fn->lines, &r->p->arena, line, addr);
+}
+
 static void self_cost(struct reader *r, uint64_t line)
 {
 	struct pfile *file = r->file;
@@ -1297,6 +1306,8 @@ static void self_cost(struct reader *r, uint64_t line)
 
 		add_cells(r, lazy_cells(r, &e->cost));
 	}
+	if (r->p->keep_func_lines)
+		add_cells(r, lazy_cells(r, &func_line(r, line)->cost));
 	if (r->p->keep_instr)
 		instr_self_cost(r, line);
 }
@@ -1333,6 +1344,11 @@ static void call_cost(struct reader *r, uint64_t line)
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
 		record_call_site(r, &r->file->lines, line, linetab_get(&r->file->lines, line));
+	if (r->p->keep_func_lines) {
+		struct line_entry *le = func_line(r, line);
+
+		record_call_site(r, &r->fn->lines->lines, line, le);
+	}
 	if (r->p->keep_instr) {
 		struct instr_info *info;
 		struct code *c;
