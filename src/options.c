@@ -341,6 +341,8 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_FLAMEGRAPH;
 	else if (strcmp(value, "html") == 0)
 		opt->format = FORMAT_HTML;
+	else if (strcmp(value, "pprof") == 0)
+		opt->format = FORMAT_PPROF;
 	else
 		bad_value("format", value);
 }

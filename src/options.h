@@ -13,7 +13,7 @@ struct sort_key {
 };
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
-		     FORMAT_HTML };
+		     FORMAT_HTML, FORMAT_PPROF };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */

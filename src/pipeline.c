@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "calc-asm.h"
 #include "calc-cycles.h"
@@ -10,7 +11,9 @@
 #include "calc-flame.h"
 #include "calc-focus.h"
 #include "calc-inclusive.h"
+#include "calc-samples.h"
 #include "calc-stacks.h"
+#include "calc-stackset.h"
 #include "calc-table.h"
 #include "cpus.h"
 #include "diag.h"
@@ -28,6 +31,7 @@
 #include "report-folded.h"
 #include "report-html.h"
 #include "report-json.h"
+#include "report-pprof.h"
 #include "report-text.h"
 #include "xalloc.h"
 
@@ -125,6 +129,7 @@ struct reading {
 	struct rename *file_rename, *func_rename;
 	char **want;
 	size_t nwant;
+	bool func_lines;           /* keep each function's own lines */
 };
 
 /* P, ready to read the profile PATH as OPT's report needs it. */
@@ -159,6 +164,7 @@ static void prepare_profile(struct profile *p, const struct reading *r, const ch
 		p->nannotate_names = 0;
 	}
 	p->keep_instr = asm_wanted(opt) && lines;
+	p->keep_func_lines = r->func_lines;
 }
 
 /* The flame tree of stacks S of P's EVENT, as --format=folded writes
@@ -428,6 +434,8 @@ struct run {
 	struct profile p;
 	struct columns cols;
 	struct stacks stacks;      /* the primary event's, when made */
+	struct stackset set;       /* every event's the report shows, when made */
+	bool have_set;
 	struct flame fl;           /* their flame tree, when made */
 	bool have_stacks, have_flame;
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
@@ -441,6 +449,8 @@ enum {
 	NEED_CYCLES = 1 << 3,      /* cycles marked, a diff's or focus's figures fixed */
 	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
 	NEED_PAGE_STACKS = 1 << 5, /* the stacks made while the report is written */
+	NEED_FUNC_LINES = 1 << 6,  /* each function's own lines */
+	NEED_EVENT_STACKS = 1 << 7, /* the estimated stacks of every shown event */
 };
 
 struct report_kind {
@@ -500,6 +510,122 @@ static void write_html(struct run *run, FILE *out)
 	}
 }
 
+/* The events of a pprof profile's samples: the shown ones, and the primary
+ * one if it is not shown.  A new array of N. */
+static size_t *pprof_events(const struct columns *cols, size_t *n)
+{
+	size_t *ev = xcalloc(cols->nshow + 1, sizeof(*ev));
+	bool primary = false;
+
+	for (size_t k = 0; k < cols->nshow; k++) {
+		ev[k] = cols->show[k];
+		primary |= ev[k] == cols->primary;
+	}
+	*n = cols->nshow;
+	if (!primary)
+		ev[(*n)++] = cols->primary;
+	return ev;
+}
+
+/* Add the stacks SET holds of the N EVENTS of P to S as the values of side
+ * SIDE; unless focused, also what P's totals count outside its functions.
+ * Returns whether there was any of that. */
+static bool add_side(struct samples *s, const struct profile *p, const struct stackset *set,
+		     const size_t *events, size_t n, size_t side)
+{
+	struct sample_src *src = samples_src_new(s, p, set->of[events[0]]->node);
+	bool rest = false;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct stacks *st = set->of[events[k]];
+		cost_t total = table_program_total(p, events[k]), sum = 0;
+
+		samples_add(s, src, st, events[k], side * n + k);
+		if (p->focused || total == COST_ABSENT)
+			continue;
+		for (size_t f = 0; f < st->n; f++)
+			sum += st->frames[f].count;
+		if (total - sum != 0 && total - sum >= INT64_MIN && total - sum <= INT64_MAX) {
+			samples_add_rest(s, side * n + k, (int64_t)(total - sum));
+			rest = true;
+		}
+	}
+	samples_src_free(src);
+	return rest;
+}
+
+/* The pprof profile of S (made of the N EVENTS of NEW, and in a diff of
+ * OLD), with its comments. */
+static void print_pprof(FILE *out, const struct samples *s, const struct options *opt,
+			const size_t *events, size_t n, size_t primary, const struct profile *old,
+			const struct profile *new, bool rest)
+{
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	size_t ncomments;
+	char **comments = pprof_comments(old, new, opt, rest, &ncomments);
+	char *program = pprof_program(new);
+	struct pprof_meta m = { names, n, 0, old != NULL, (const char *const *)comments, ncomments,
+				program };
+
+	for (size_t k = 0; k < n; k++) {
+		names[k] = new->events[events[k]].name;
+		if (events[k] == primary)
+			m.primary = k;
+	}
+	report_pprof(out, s, &m);
+	for (size_t i = 0; i < ncomments; i++)
+		free(comments[i]);
+	free(comments);
+	free(program);
+	free(names);
+}
+
+/* --format=pprof of a diff: OLD (from IN) and NEW read apart, each with
+ * its own stacks; OLD's samples negated, as pprof's diff base. */
+static void print_pprof_diff(FILE *out, const struct reading *r, struct input *in,
+			     struct focus *focus)
+{
+	struct profile side[2];
+	struct stackset set[2];
+	struct columns cols;
+	struct samples s;
+	size_t n, *events;
+	bool rest = false;
+
+	read_sides(side, r, in, false);
+	columns_init(&cols, &side[1], r->opt);
+	events = pprof_events(&cols, &n);
+	samples_init(&s, 2 * n);
+	for (int k = 0; k < 2; k++) {
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
+		stackset_make(&set[k], &side[k], events, n, NULL, 0);
+		rest |= add_side(&s, &side[k], &set[k], events, n, (size_t)k);
+	}
+	print_pprof(out, &s, r->opt, events, n, cols.primary, &side[0], &side[1], rest);
+	samples_release(&s);
+	for (int k = 0; k < 2; k++) {
+		stackset_release(&set[k]);
+		profile_release(&side[k]);
+	}
+	free(events);
+	columns_release(&cols);
+}
+
+/* pprof: every shown event's stacks as samples at lines of functions. */
+static void write_pprof(struct run *run, FILE *out)
+{
+	struct samples s;
+	size_t n, *events = pprof_events(&run->cols, &n);
+	bool rest;
+
+	samples_init(&s, n);
+	rest = add_side(&s, &run->p, &run->set, events, n, 0);
+	print_pprof(out, &s, run->opt, events, n, run->cols.primary, NULL, &run->p, rest);
+	samples_release(&s);
+	free(events);
+}
+
 static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
@@ -507,6 +633,7 @@ static const struct report_kind report_kinds[] = {
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
 	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
 	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
+	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
@@ -553,6 +680,13 @@ static void compute(struct run *run, unsigned needs)
 		stacks_estimate(&run->stacks, p, primary);
 		run->have_stacks = true;
 	}
+	if (needs & NEED_EVENT_STACKS) {
+		size_t n, *events = pprof_events(&run->cols, &n);
+
+		stackset_make(&run->set, p, events, n, &run->stacks, primary);
+		run->have_set = true;
+		free(events);
+	}
 	/* Flame frames name functions by their place in the model, which
 	 * focus_apply changes. */
 	if ((needs & NEED_FLAME) || (run->have_stacks && opt->format == FORMAT_HTML)) {
@@ -581,13 +715,21 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	struct profile *p = &run.p;
 	const struct report_kind *kind = kind_of(opt->format);
 
-	run.r = (struct reading){ opt, strip_prefix, NULL, NULL, NULL, 0 };
+	run.r = (struct reading){ opt, strip_prefix, NULL, NULL, NULL, 0, false };
 	run.focus = focus_new(opt);
 	run.r.file_rename = rename_new(opt->mod_filename, opt->nmod_filename, "mod-filename");
 	run.r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
 	run.r.want = wanted_events(opt, &run.r.nwant);
+	run.r.func_lines = kind->needs & NEED_FUNC_LINES;
+	if (opt->format == FORMAT_PPROF && isatty(fileno(out)))
+		usage_error("--format=pprof writes gzip-compressed data, which a terminal does not "
+			    "show: redirect standard output to a file or a pipe");
 	if (opt->format == FORMAT_FLAMEGRAPH && opt->mode == MODE_DIFF) {
 		print_flame_diff(out, &run.r, in, run.focus);
+		goto done;
+	}
+	if (opt->format == FORMAT_PPROF && opt->mode == MODE_DIFF) {
+		print_pprof_diff(out, &run.r, in, run.focus);
 		goto done;
 	}
 	prepare_profile(p, &run.r, opt->profile, kind->needs & NEED_LINES);
@@ -607,6 +749,8 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	run.needs = needs_of(kind, opt, p->focused, negative_self(p, run.cols.primary));
 	compute(&run, run.needs);
 	kind->write(&run, out);
+	if (run.have_set)
+		stackset_release(&run.set);
 	if (run.have_flame)
 		flame_release(&run.fl);
 	stacks_release(&run.stacks);
@@ -627,11 +771,12 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	size_t nsel;
 
 	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
-	    opt->format == FORMAT_FLAMEGRAPH)
+	    opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_PPROF)
 		usage_error("%s: --format=%s applies to Callgrind and Cachegrind "
 		    "profiles, not to aprof reports", opt->profile,
 		    opt->format == FORMAT_DOT ? "dot" :
-		    opt->format == FORMAT_FOLDED ? "folded" : "flamegraph");
+		    opt->format == FORMAT_FOLDED ? "folded" :
+		    opt->format == FORMAT_PPROF ? "pprof" : "flamegraph");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);
