@@ -77,6 +77,7 @@ int main(int argc, char **argv)
 	struct options opt;
 	struct input in;
 	char *prefix;
+	int status = EXIT_OK;
 
 	watch_reader();
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
@@ -97,11 +98,11 @@ int main(int argc, char **argv)
 			    "and Cachegrind profiles, not to aprof reports", opt.profile);
 		pipeline_aprof(&opt, &in, stdout);
 	} else
-		pipeline_callgrind(&opt, &in, prefix, stdout);
+		status = pipeline_callgrind(&opt, &in, prefix, stdout);
 	input_close(&in);
 	finish_output();
 
 	options_release(&opt);
 	free(prefix);
-	return EXIT_OK;
+	return status;
 }

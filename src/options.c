@@ -122,6 +122,8 @@ enum {
 	OPT_EDGE_THRES,
 	OPT_NAME_WIDTH,
 	OPT_FLAME_DIRECTION,
+	OPT_FAIL_ABOVE,
+	OPT_MIN_CHANGE,
 };
 
 static const struct option longopts[] = {
@@ -152,6 +154,8 @@ static const struct option longopts[] = {
 	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
 	{ "name-width", required_argument, NULL, OPT_NAME_WIDTH },
 	{ "flame-direction", required_argument, NULL, OPT_FLAME_DIRECTION },
+	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+	{ "min-change", required_argument, NULL, OPT_MIN_CHANGE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -358,6 +362,47 @@ static void set_flame_direction(struct options *opt, const char *value)
 		bad_value("flame-direction", value);
 }
 
+/* --fail-above=PCT[:FUNCRE]: PCT a number of at least 0, a trailing "%"
+ * allowed; FUNCRE, after the first colon, a POSIX extended regular
+ * expression, checked now. */
+static void add_gate(struct options *opt, const char *value)
+{
+	size_t n = strspn(value, "0123456789.");
+	const char *rest = value + n;
+	struct gate_spec g = { xstrdup(value), 0, NULL };
+	char *end;
+
+	if (*rest == '%')
+		rest++;
+	g.pct = strtod(value, &end);
+	if (n == 0 || end != value + n || (*rest != '\0' && *rest != ':') ||
+	    (*rest == ':' && rest[1] == '\0'))
+		bad_value("fail-above", value);
+	if (*rest == ':') {
+		regex_t re;
+
+		options_regcomp(&re, rest + 1, REG_EXTENDED | REG_NOSUB, "fail-above");
+		regfree(&re);
+		g.func_re = xstrdup(rest + 1);
+	}
+	opt->gates = xreallocarray(opt->gates, opt->ngates + 1, sizeof(*opt->gates));
+	opt->gates[opt->ngates++] = g;
+}
+
+/* --min-change=N: a number of events. */
+static void set_min_change(struct options *opt, const char *value)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("min-change", value);
+	errno = 0;
+	opt->min_change = strtoull(value, &end, 10);
+	if (*end != '\0' || errno != 0)
+		bad_value("min-change", value);
+	opt->min_change_set = true;
+}
+
 static int compare_ulong(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
@@ -540,6 +585,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_FLAME_DIRECTION:
 		set_flame_direction(opt, arg);
+		break;
+	case OPT_FAIL_ABOVE:
+		add_gate(opt, arg);
+		break;
+	case OPT_MIN_CHANGE:
+		set_min_change(opt, arg);
 		break;
 	default:
 		usage_error("unknown option code %d", c);
@@ -759,6 +810,10 @@ void options_parse(struct options *opt, int argc, char **argv)
 	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED)
 		usage_error("--format=folded does not take --diff: fold OLD and NEW "
 			    "apart and compare them (difffolded.pl)");
+	if (opt->ngates > 0 && opt->mode != MODE_DIFF)
+		usage_error("--fail-above gates a change: it needs --diff OLD NEW");
+	if (opt->min_change_set && opt->ngates == 0)
+		usage_error("--min-change is the noise floor of --fail-above gates, and none is given");
 	if (opt->mode == MODE_MERGE && opt->nprofiles == 0)
 		usage_error("--merge needs at least one profile");
 	if (opt->profile == NULL) {
@@ -787,5 +842,10 @@ void options_release(struct options *opt)
 	free_strings(opt->hide, opt->nhide);
 	free_strings(opt->routines, opt->nroutines);
 	free_strings(opt->asm_functions, opt->nasm_functions);
+	for (size_t i = 0; i < opt->ngates; i++) {
+		free(opt->gates[i].text);
+		free(opt->gates[i].func_re);
+	}
+	free(opt->gates);
 	memset(opt, 0, sizeof(*opt));
 }

@@ -15,6 +15,14 @@ struct sort_key {
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
 		     FORMAT_HTML, FORMAT_PPROF };
 
+/* A --fail-above gate: PCT, or PCT:FUNCRE. */
+struct gate_spec {
+	char *text;                /* as given */
+	double pct;                /* the most growth allowed, in % */
+	char *func_re;             /* NULL: the program total; else the functions whose
+				      names match (POSIX extended) */
+};
+
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
 enum profile_mode { MODE_SINGLE, MODE_MERGE, MODE_DIFF };
@@ -64,6 +72,10 @@ struct options {
 	size_t name_width;         /* --name-width: text report's function names shortened
 				      to at most this many characters; 0: never */
 	bool flame_down;           /* --flame-direction=down: flame graphs drawn root at the top */
+	struct gate_spec *gates;   /* --fail-above, in order */
+	size_t ngates;
+	unsigned long long min_change;   /* --min-change: changes smaller are no growth */
+	bool min_change_set;
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

@@ -10,6 +10,7 @@
 #include "calc-estimate.h"
 #include "calc-flame.h"
 #include "calc-focus.h"
+#include "calc-gate.h"
 #include "calc-inclusive.h"
 #include "calc-samples.h"
 #include "calc-stacks.h"
@@ -28,6 +29,7 @@
 #include "report-columns.h"
 #include "report-dot.h"
 #include "report-flame.h"
+#include "report-gate.h"
 #include "report-folded.h"
 #include "report-html.h"
 #include "report-json.h"
@@ -305,6 +307,28 @@ static bool diff_apart(struct profile *p, const struct reading *r, struct focus 
 	return fl != NULL;
 }
 
+/* The verdicts of OPT's gates: OLD and NEW read again apart, each as a
+ * diff's views take it, with the estimates of the recursive functions
+ * the gates look at. */
+static void judge_gates(struct gates *g, const struct reading *r, struct focus *focus)
+{
+	struct profile side[2];
+	struct columns cols;
+
+	if (!read_sides(side, r, NULL, true))
+		usage_error("--fail-above reads OLD and NEW again, each on its own, and standard "
+			    "input cannot be read twice: name files");
+	columns_init(&cols, &side[1], r->opt);
+	apart(side, focus, cols.primary, NULL, r->opt->nfocus > 0, true);
+	for (int k = 0; k < 2; k++)
+		if (!side[k].focused && gates_need_estimates(r->opt, &side[k]))
+			estimate_compute(&side[k], NULL, cols.primary);
+	gates_judge(g, r->opt, &side[0], &side[1], cols.primary);
+	columns_release(&cols);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
+}
+
 /* What a flame graph's subtitle says was profiled: the profile's command,
  * else its file.  A new string. */
 static char *flame_subtitle(const struct options *opt, const char *cmd)
@@ -439,6 +463,7 @@ struct run {
 	struct flame fl;           /* their flame tree, when made */
 	bool have_stacks, have_flame;
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
+	struct gates gates;        /* the verdicts of --fail-above, if any */
 };
 
 /* What a report takes from the model besides the profile as read. */
@@ -708,12 +733,13 @@ static void compute(struct run *run, unsigned needs)
 		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
 }
 
-void pipeline_callgrind(const struct options *opt, struct input *in,
-			const char *strip_prefix, FILE *out)
+int pipeline_callgrind(const struct options *opt, struct input *in,
+		       const char *strip_prefix, FILE *out)
 {
 	struct run run = { .opt = opt };
 	struct profile *p = &run.p;
 	const struct report_kind *kind = kind_of(opt->format);
+	int status;
 
 	run.r = (struct reading){ opt, strip_prefix, NULL, NULL, NULL, 0, false };
 	run.focus = focus_new(opt);
@@ -724,6 +750,9 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	if (opt->format == FORMAT_PPROF && isatty(fileno(out)))
 		usage_error("--format=pprof writes gzip-compressed data, which a terminal does not "
 			    "show: redirect standard output to a file or a pipe");
+	/* Before the report, which may show them. */
+	if (opt->ngates > 0)
+		judge_gates(&run.gates, &run.r, run.focus);
 	if (opt->format == FORMAT_FLAMEGRAPH && opt->mode == MODE_DIFF) {
 		print_flame_diff(out, &run.r, in, run.focus);
 		goto done;
@@ -757,10 +786,13 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	columns_release(&run.cols);
 	profile_release(p);
 done:
+	status = report_gates(&run.gates, opt->min_change);
+	gates_release(&run.gates);
 	focus_free(run.focus);
 	rename_free(run.r.file_rename);
 	rename_free(run.r.func_rename);
 	free(run.r.want);
+	return status;
 }
 
 void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
