@@ -347,6 +347,10 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_HTML;
 	else if (strcmp(value, "pprof") == 0)
 		opt->format = FORMAT_PPROF;
+	else if (strcmp(value, "markdown") == 0)
+		opt->format = FORMAT_MARKDOWN;
+	else if (strcmp(value, "csv") == 0)
+		opt->format = FORMAT_CSV;
 	else
 		bad_value("format", value);
 }

@@ -13,7 +13,7 @@ struct sort_key {
 };
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
-		     FORMAT_HTML, FORMAT_PPROF };
+		     FORMAT_HTML, FORMAT_PPROF, FORMAT_MARKDOWN, FORMAT_CSV };
 
 /* A --fail-above gate: PCT, or PCT:FUNCRE. */
 struct gate_spec {

@@ -33,6 +33,7 @@
 #include "report-folded.h"
 #include "report-html.h"
 #include "report-json.h"
+#include "report-markdown.h"
 #include "report-pprof.h"
 #include "report-text.h"
 #include "xalloc.h"
@@ -651,6 +652,18 @@ static void write_pprof(struct run *run, FILE *out)
 	free(events);
 }
 
+/* Markdown: the function table, as the text report's rows. */
+static void write_markdown(struct run *run, FILE *out)
+{
+	struct table table;
+
+	table_build(&table, &run->p, run->opt, run->cols.sort, run->cols.nsort);
+	run->cols.summary = table.base;
+	run->cols.changes = table.diff;
+	report_markdown(out, &run->p, run->opt, &run->cols, &table, &run->gates);
+	table_release(&table);
+}
+
 static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
@@ -659,6 +672,7 @@ static const struct report_kind report_kinds[] = {
 	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
 	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
 	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof },
+	{ FORMAT_MARKDOWN, NEED_CYCLES, write_markdown },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
@@ -669,7 +683,10 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 {
 	unsigned needs = kind->needs;
 
-	if (kind->format == FORMAT_TEXT && opt->both_costs)
+	/* The tables that show inclusive costs show the estimates beside
+	 * the bounds. */
+	if ((kind->format == FORMAT_TEXT && opt->both_costs) ||
+	    (kind->format == FORMAT_MARKDOWN && opt->inclusive))
 		needs |= NEED_ESTIMATES;
 	if (focused || opt->mode == MODE_DIFF)
 		needs &= ~(unsigned)NEED_ESTIMATES;
