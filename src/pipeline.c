@@ -27,6 +27,7 @@
 #include "report-aprof.h"
 #include "report-asm.h"
 #include "report-columns.h"
+#include "report-csv.h"
 #include "report-dot.h"
 #include "report-flame.h"
 #include "report-gate.h"
@@ -664,6 +665,11 @@ static void write_markdown(struct run *run, FILE *out)
 	table_release(&table);
 }
 
+static void write_csv(struct run *run, FILE *out)
+{
+	report_csv(out, &run->p, run->opt, &run->cols);
+}
+
 static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
@@ -673,6 +679,7 @@ static const struct report_kind report_kinds[] = {
 	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
 	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof },
 	{ FORMAT_MARKDOWN, NEED_CYCLES, write_markdown },
+	{ FORMAT_CSV, NEED_CYCLES | NEED_ESTIMATES, write_csv },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
