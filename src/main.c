@@ -93,6 +93,9 @@ int main(int argc, char **argv)
 	prefix = current_dir_prefix();
 	input_open(&in, opt.profile);
 	if (detect_kind(&in) == KIND_APROF) {
+		if (opt.mode == MODE_COMPARE)
+			usage_error("%s: --compare applies to Callgrind and Cachegrind profiles, "
+			    "not to aprof reports", opt.profile);
 		if (opt.mode != MODE_SINGLE || opt.nparts > 0)
 			usage_error("%s: --merge, --diff and --part apply to Callgrind "
 			    "and Cachegrind profiles, not to aprof reports", opt.profile);

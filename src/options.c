@@ -124,6 +124,8 @@ enum {
 	OPT_FLAME_DIRECTION,
 	OPT_FAIL_ABOVE,
 	OPT_MIN_CHANGE,
+	OPT_COMPARE,
+	OPT_COMPARE_BASE,
 };
 
 static const struct option longopts[] = {
@@ -156,6 +158,8 @@ static const struct option longopts[] = {
 	{ "flame-direction", required_argument, NULL, OPT_FLAME_DIRECTION },
 	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "min-change", required_argument, NULL, OPT_MIN_CHANGE },
+	{ "compare",    no_argument,       NULL, OPT_COMPARE },
+	{ "compare-base", required_argument, NULL, OPT_COMPARE_BASE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -407,6 +411,22 @@ static void set_min_change(struct options *opt, const char *value)
 	opt->min_change_set = true;
 }
 
+/* --compare-base=K: a profile's place on the command line, from 1. */
+static void set_compare_base(struct options *opt, const char *value)
+{
+	char *end;
+	unsigned long k;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("compare-base", value);
+	errno = 0;
+	k = strtoul(value, &end, 10);
+	if (*end != '\0' || errno != 0 || k == 0 || k > 1000000000UL)
+		bad_value("compare-base", value);
+	opt->compare_base = k - 1;
+	opt->compare_base_set = true;
+}
+
 static int compare_ulong(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
@@ -445,6 +465,9 @@ static void set_parts(struct options *opt, const char *value)
 
 static void set_mode(struct options *opt, enum profile_mode mode)
 {
+	if (opt->mode != MODE_SINGLE && opt->mode != mode &&
+	    (opt->mode == MODE_COMPARE || mode == MODE_COMPARE))
+		usage_error("--compare cannot be combined with --merge or --diff");
 	if (opt->mode != MODE_SINGLE && opt->mode != mode)
 		usage_error("--merge and --diff cannot be combined");
 	opt->mode = mode;
@@ -596,6 +619,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	case OPT_MIN_CHANGE:
 		set_min_change(opt, arg);
 		break;
+	case OPT_COMPARE:
+		set_mode(opt, MODE_COMPARE);
+		break;
+	case OPT_COMPARE_BASE:
+		set_compare_base(opt, arg);
+		break;
 	default:
 		usage_error("unknown option code %d", c);
 	}
@@ -661,6 +690,27 @@ static _Noreturn void bad_option(int c, const char *arg)
 	}
 	usage_error("option '%.*s' is ambiguous; possibilities:%s",
 		    (int)strcspn(arg, "="), arg, list);
+}
+
+/* --compare: two profiles or more, a reference among them, a report that
+ * shows a comparison. */
+static void check_compare(const struct options *opt)
+{
+	if (opt->mode != MODE_COMPARE) {
+		if (opt->compare_base_set)
+			usage_error("--compare-base chooses the reference of --compare");
+		return;
+	}
+	if (opt->nprofiles < 2)
+		usage_error("--compare needs two profiles or more");
+	if (opt->compare_base >= opt->nprofiles)
+		usage_error("--compare-base=%zu: there are %zu profiles", opt->compare_base + 1,
+			    opt->nprofiles);
+	if (opt->format != FORMAT_TEXT && opt->format != FORMAT_JSON &&
+	    opt->format != FORMAT_CSV && opt->format != FORMAT_MARKDOWN)
+		usage_error("--compare writes text, JSON, CSV or Markdown");
+	if (opt->nfocus > 0)
+		usage_error("--focus does not apply to --compare");
 }
 
 static void push_user_file(struct options *opt, const char *file)
@@ -814,6 +864,7 @@ void options_parse(struct options *opt, int argc, char **argv)
 	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED)
 		usage_error("--format=folded does not take --diff: fold OLD and NEW "
 			    "apart and compare them (difffolded.pl)");
+	check_compare(opt);
 	if (opt->ngates > 0 && opt->mode != MODE_DIFF)
 		usage_error("--fail-above gates a change: it needs --diff OLD NEW");
 	if (opt->min_change_set && opt->ngates == 0)

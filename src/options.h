@@ -24,8 +24,9 @@ struct gate_spec {
 };
 
 /* How the positional arguments are read: one profile and source files, or
- * several profiles summed, or two profiles subtracted. */
-enum profile_mode { MODE_SINGLE, MODE_MERGE, MODE_DIFF };
+ * several profiles summed, or two profiles subtracted, or several side by
+ * side. */
+enum profile_mode { MODE_SINGLE, MODE_MERGE, MODE_DIFF, MODE_COMPARE };
 
 struct options {
 	char **show;               /* --show events; none means all */
@@ -76,6 +77,8 @@ struct options {
 	size_t ngates;
 	unsigned long long min_change;   /* --min-change: changes smaller are no growth */
 	bool min_change_set;
+	size_t compare_base;       /* --compare-base: the reference profile, from 0 */
+	bool compare_base_set;
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "calc-asm.h"
+#include "calc-compare.h"
 #include "calc-cycles.h"
 #include "calc-estimate.h"
 #include "calc-flame.h"
@@ -27,6 +28,7 @@
 #include "report-aprof.h"
 #include "report-asm.h"
 #include "report-columns.h"
+#include "report-compare.h"
 #include "report-csv.h"
 #include "report-dot.h"
 #include "report-flame.h"
@@ -329,6 +331,52 @@ static void judge_gates(struct gates *g, const struct reading *r, struct focus *
 	columns_release(&cols);
 	for (int k = 0; k < 2; k++)
 		profile_release(&side[k]);
+}
+
+/* --compare: each profile read on its own (the first from IN), its
+ * figures those of its table, all in one table. */
+static void print_comparison(FILE *out, const struct reading *r, struct input *in,
+			     struct focus *focus)
+{
+	const struct options *opt = r->opt;
+	size_t n = opt->nprofiles, nrows;
+	struct profile *p = xcalloc(n, sizeof(*p));
+	const struct profile **all = xcalloc(n, sizeof(*all));
+	struct comparison cmp;
+	struct columns cols;
+
+	for (size_t j = 0; j < n; j++) {
+		struct input other;
+
+		prepare_profile(&p[j], r, opt->profiles[j], false);
+		p[j].negate = false;
+		if (j == 0) {
+			callgrind_read(&p[j], in);
+		} else {
+			input_open(&other, opt->profiles[j]);
+			if (detect_kind(&other) != KIND_CALLGRIND)
+				usage_error("%s: --compare applies to Callgrind and Cachegrind "
+				    "profiles, not to aprof reports", opt->profiles[j]);
+			callgrind_read(&p[j], &other);
+			input_close(&other);
+			check_same_events(&p[0], &p[j]);
+		}
+		all[j] = &p[j];
+	}
+	columns_init(&cols, &p[0], opt);
+	for (size_t j = 0; j < n; j++) {
+		focus_hide(focus, &p[j], j == 0);
+		cycles_mark(&p[j], cols.primary);
+		free(inclusive_compute(&p[j], opt->inclusive, &nrows));
+	}
+	compare_build(&cmp, all, n, opt->compare_base, cols.primary, opt);
+	report_compare(out, &cmp, opt, &cols);
+	compare_release(&cmp);
+	columns_release(&cols);
+	for (size_t j = 0; j < n; j++)
+		profile_release(&p[j]);
+	free(all);
+	free(p);
 }
 
 /* What a flame graph's subtitle says was profiled: the profile's command,
@@ -783,6 +831,10 @@ int pipeline_callgrind(const struct options *opt, struct input *in,
 	}
 	if (opt->format == FORMAT_PPROF && opt->mode == MODE_DIFF) {
 		print_pprof_diff(out, &run.r, in, run.focus);
+		goto done;
+	}
+	if (opt->mode == MODE_COMPARE) {
+		print_comparison(out, &run.r, in, run.focus);
 		goto done;
 	}
 	prepare_profile(p, &run.r, opt->profile, kind->needs & NEED_LINES);
