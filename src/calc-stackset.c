@@ -1,86 +1,113 @@
 #include "calc-stackset.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "cpus.h"
 #include "diag.h"
 #include "xalloc.h"
 
-/* The events left to estimate, taken in turn by every worker. */
-struct queue {
-	struct stackset *set;
-	const struct profile *p;
-	const size_t *todo;
-	size_t n;
-	_Atomic size_t next;
-};
+/* Take the next event to estimate, or none (SIZE_MAX). */
+static size_t take(struct stackset *set)
+{
+	size_t k = SIZE_MAX;
 
-/* Estimate events from Q until none is left, on a call graph of this
- * worker's own (the estimate keeps its searches in it). */
+	pthread_mutex_lock(&set->lock);
+	if (set->next < set->ntodo)
+		k = set->todo[set->next++];
+	pthread_mutex_unlock(&set->lock);
+	return k;
+}
+
+static void estimate_one(struct stackset *set, struct stack_graph *g, size_t k)
+{
+	stacks_estimate_on(&set->stacks[k], g, set->p, k);
+	pthread_mutex_lock(&set->lock);
+	set->of[k] = &set->stacks[k];
+	pthread_cond_broadcast(&set->ready);
+	pthread_mutex_unlock(&set->lock);
+}
+
+/* A worker: events in turn until none is left, on a call graph of its
+ * own (the estimate keeps its searches in it). */
 static void *work(void *arg)
 {
-	struct queue *q = arg;
+	struct stackset *set = arg;
 	struct stack_graph *g = NULL;
 
-	for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->n;) {
-		size_t k = q->todo[i];
-
+	for (size_t k; (k = take(set)) != SIZE_MAX;) {
 		if (g == NULL)
-			g = stack_graph_new(q->p);
-		stacks_estimate_on(&q->set->stacks[k], g, q->p, k);
-		q->set->of[k] = &q->set->stacks[k];
+			g = stack_graph_new(set->p);
+		estimate_one(set, g, k);
 	}
 	if (g != NULL)
 		stack_graph_free(g);
 	return NULL;
 }
 
-void stackset_make(struct stackset *set, const struct profile *p, const size_t *events, size_t n,
-		   const struct stacks *primary, size_t primary_event)
+void stackset_start(struct stackset *set, const struct profile *p, const size_t *events,
+		    size_t n, const struct stacks *primary, size_t primary_event)
 {
-	size_t nev = p->nevents, ntodo = 0, nthreads;
-	struct queue q = { set, p, NULL, 0, 0 };
-	size_t *todo = xcalloc(n + 1, sizeof(*todo));
-	pthread_t thread[3];
+	size_t nev = p->nevents, cpus = cpus_usable();
 
-	set->nevents = nev;
+	set->p = p;
 	set->stacks = xcalloc(nev + 1, sizeof(*set->stacks));
 	set->made = xcalloc(nev + 1, sizeof(*set->made));
 	set->of = xcalloc(nev + 1, sizeof(*set->of));
+	set->todo = xcalloc(n + 1, sizeof(*set->todo));
+	set->ntodo = set->next = set->nthreads = 0;
+	set->graph = NULL;
 	for (size_t i = 0; i < n; i++) {
 		size_t k = events[i];
 
 		if (primary != NULL && k == primary_event)
 			set->of[k] = primary;
 		else if (!set->made[k])
-			todo[ntodo++] = k;
-		set->made[k] = set->of[k] == NULL;
+			set->todo[set->ntodo++] = k;
+		set->made[k] |= set->of[k] == NULL;
 	}
-	q.todo = todo;
-	q.n = ntodo;
-	/* Each worker builds a call graph of its own: more workers than
-	 * events, or than CPUs, would only wait. */
-	nthreads = cpus_usable();
-	nthreads = nthreads > 4 ? 4 : nthreads;
-	nthreads = nthreads > ntodo ? ntodo : nthreads;
-	for (size_t t = 1; t < nthreads; t++)
-		if (pthread_create(&thread[t - 1], NULL, work, &q) != 0)
-			nthreads = t;
-	work(&q);
-	for (size_t t = 1; t < nthreads; t++)
-		if (pthread_join(thread[t - 1], NULL) != 0)
-			die(EXIT_INPUT, "a thread estimating stacks could not be joined");
-	free(todo);
+	pthread_mutex_init(&set->lock, NULL);
+	pthread_cond_init(&set->ready, NULL);
+	/* The taker has work of its own: workers on the other CPUs, no more
+	 * than there are events. */
+	while (set->nthreads + 1 < cpus && set->nthreads < 3 && set->nthreads < set->ntodo &&
+	       pthread_create(&set->thread[set->nthreads], NULL, work, set) == 0)
+		set->nthreads++;
+}
+
+const struct stacks *stackset_wait(struct stackset *set, size_t event)
+{
+	const struct stacks *s;
+
+	/* No worker: the taker estimates, events in turn up to this one. */
+	while (set->nthreads == 0 && set->of[event] == NULL) {
+		size_t k = take(set);
+
+		if (set->graph == NULL)
+			set->graph = stack_graph_new(set->p);
+		estimate_one(set, set->graph, k);
+	}
+	pthread_mutex_lock(&set->lock);
+	while (set->of[event] == NULL)
+		pthread_cond_wait(&set->ready, &set->lock);
+	s = set->of[event];
+	pthread_mutex_unlock(&set->lock);
+	return s;
 }
 
 void stackset_release(struct stackset *set)
 {
-	for (size_t k = 0; k < set->nevents; k++)
-		if (set->made[k])
+	for (size_t t = 0; t < set->nthreads; t++)
+		if (pthread_join(set->thread[t], NULL) != 0)
+			die(EXIT_INPUT, "a thread estimating stacks could not be joined");
+	for (size_t k = 0; k < set->p->nevents; k++)
+		if (set->made[k] && set->of[k] != NULL)
 			stacks_release(&set->stacks[k]);
+	if (set->graph != NULL)
+		stack_graph_free(set->graph);
+	pthread_mutex_destroy(&set->lock);
+	pthread_cond_destroy(&set->ready);
 	free(set->stacks);
 	free(set->made);
 	free(set->of);
+	free(set->todo);
 }

@@ -605,14 +605,14 @@ static size_t *pprof_events(const struct columns *cols, size_t *n)
 /* Add the stacks SET holds of the N EVENTS of P to S as the values of side
  * SIDE; unless focused, also what P's totals count outside its functions.
  * Returns whether there was any of that. */
-static bool add_side(struct samples *s, const struct profile *p, const struct stackset *set,
+static bool add_side(struct samples *s, const struct profile *p, struct stackset *set,
 		     const size_t *events, size_t n, size_t side)
 {
-	struct sample_src *src = samples_src_new(s, p, set->of[events[0]]->node);
+	struct sample_src *src = samples_src_new(s, p, stackset_wait(set, events[0])->node);
 	bool rest = false;
 
 	for (size_t k = 0; k < n; k++) {
-		const struct stacks *st = set->of[events[k]];
+		const struct stacks *st = stackset_wait(set, events[k]);
 		cost_t total = table_program_total(p, events[k]), sum = 0;
 
 		samples_add(s, src, st, events[k], side * n + k);
@@ -674,7 +674,7 @@ static void print_pprof_diff(FILE *out, const struct reading *r, struct input *i
 	for (int k = 0; k < 2; k++) {
 		focus_hide(focus, &side[k], false);
 		focus_mark(focus, &side[k], false);
-		stackset_make(&set[k], &side[k], events, n, NULL, 0);
+		stackset_start(&set[k], &side[k], events, n, NULL, 0);
 		rest |= add_side(&s, &side[k], &set[k], events, n, (size_t)k);
 	}
 	print_pprof(out, &s, r->opt, events, n, cols.primary, &side[0], &side[1], rest);
@@ -780,7 +780,7 @@ static void compute(struct run *run, unsigned needs)
 	if (needs & NEED_EVENT_STACKS) {
 		size_t n, *events = pprof_events(&run->cols, &n);
 
-		stackset_make(&run->set, p, events, n, &run->stacks, primary);
+		stackset_start(&run->set, p, events, n, &run->stacks, primary);
 		run->have_set = true;
 		free(events);
 	}
