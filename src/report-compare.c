@@ -119,7 +119,7 @@ static void report_text(FILE *out, const struct comparison *cmp, const struct op
 		const char *cmd = cmp->p[j]->cmd;
 		char *clean = utf8_clean(*cmd == ' ' ? cmd + 1 : cmd, "");
 
-		fprintf(out, "  %zu  %s  %s\n", j + 1, opt->profiles[j], clean);
+		fprintf(out, "  %zu  %s%s%s\n", j + 1, opt->profiles[j], *clean ? "  " : "", clean);
 		free(clean);
 	}
 	fputs("Events shown:    ", out);

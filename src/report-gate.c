@@ -44,7 +44,7 @@ char *gate_verdict_line(const struct gate_verdict *v, unsigned long long min_cha
 	numfmt_grouped(floor, (cost_t)min_change);
 	growth_text(growth, v->old, v->new);
 	if (v->spec->func_re != NULL && v->nmatched == 0)
-		figure = xasprintf("no function of OLD or NEW has a name that matches");
+		figure = xasprintf("no function of OLD or NEW has a name that matches it");
 	else if (v->spec->func_re != NULL && v->what == NULL)
 		figure = xasprintf("inclusive costs of %zu function%s: none changed by %s or more",
 				   v->nmatched, v->nmatched == 1 ? "" : "s", min_change ? floor : "1");
@@ -61,8 +61,10 @@ char *gate_verdict_line(const struct gate_verdict *v, unsigned long long min_cha
 		figure = xasprintf("total %s (%s to %s), less than %s events", growth, old, new, floor);
 	else
 		figure = xasprintf("total %s (%s to %s)", growth, old, new);
-	line = xasprintf("gate --fail-above=%s: %s %s, limit +%s%%: %s", v->spec->text, v->event,
-			 figure, limit, verdict);
+	line = v->spec->func_re != NULL && v->nmatched == 0
+	       ? xasprintf("gate --fail-above=%s: %s: %s", v->spec->text, figure, verdict)
+	       : xasprintf("gate --fail-above=%s: %s %s, limit +%s%%: %s", v->spec->text, v->event,
+			   figure, limit, verdict);
 	free(figure);
 	free(limit);
 	return line;

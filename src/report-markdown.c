@@ -136,8 +136,9 @@ static void print_caption(FILE *out, const struct options *opt, const struct col
 	else
 		fprintf(out, "Functions by %s, most expensive first", by);
 	if (t->nshown < t->nrows) {
-		fprintf(out, ", the %zu that make %s%% of ", t->nshown,
-			opt->sort_thresholds ? "the --sort thresholds" : opt->threshold);
+		fprintf(out, ", the %zu that make %s%% of %s", t->nshown,
+			opt->sort_thresholds ? "the --sort thresholds" : opt->threshold,
+			t->diff ? "the changes of " : "");
 		md_code(out, c->events[c->primary].name);
 		fprintf(out, " (%zu more not shown)", t->nrows - t->nshown);
 	}
