@@ -2,7 +2,7 @@
 """Checks of --format=pprof with pprof itself (go tool pprof) and protoc.
 
 usage: pprof-check.py top CGANNOTATE PROFILE [OPTION...]
-       pprof-check.py list CGANNOTATE PROFILE FUNCTION FILE:LINE=COUNT... [-- OPTION...]
+       pprof-check.py list CGANNOTATE PROFILE SRCDIR FUNCTION FILE:LINE=COUNT... [-- OPTION...]
        pprof-check.py diff CGANNOTATE OLD NEW [OPTION...]
        pprof-check.py decode CGANNOTATE PROTO_DIR PROFILE [OPTION...]
 
@@ -12,8 +12,8 @@ top: for every sample type, `go tool pprof -top` gives the program total of
   the function's inclusive cost within 0.1 % of the total for a function
   outside cycles of calls whose name no other function has, and exactly its
   inclusive estimate for one in a cycle (or calling itself).
-list: `go tool pprof -list` of FUNCTION (run in the profile's directory,
-  where its sources are) gives each FILE:LINE the flat count COUNT, and
+list: `go tool pprof -list` of FUNCTION (run in SRCDIR, where the
+  profile's sources are) gives each FILE:LINE the flat count COUNT, and
   its lines' flat counts add up to the function's self cost.
 diff: --format=pprof --diff OLD NEW read by pprof: the total is OLD's, and
   each name's flat cost is the change of its self cost (--format=json
@@ -110,18 +110,18 @@ def check_top(prog, profile, opts):
                     return 'not ok - %s %s %r: cum %d, inclusive estimate %d' % (
                         profile, event, name, got[1], est)
                 checked += 1
-        return 'ok - %s %s: pprof -top agrees (%d cumulative costs)' % (
-            profile, ' '.join(opts), checked)
+        return 'ok - %s: pprof -top agrees (%d cumulative costs)' % (
+            ' '.join([os.path.basename(profile)] + opts), checked)
 
 
-def check_list(prog, profile, func, expect, opts):
+def check_list(prog, profile, srcdir, func, expect, opts):
     with tempfile.TemporaryDirectory() as tmp:
         pb = pprof(tmp, prog, opts + [profile])
         report = json.loads(run([prog, '--format=json', '--auto=no'] + opts + [profile]).stdout)
         self_cost = sum(value(f['self'], 0) for f in report['functions'] if f['function'] == func)
         out = run(['go', 'tool', 'pprof', '-symbolize=none', '-list',
                    '^' + re.escape(func) + '$', pb],
-                  cwd=os.path.dirname(os.path.abspath(profile)) or '.').stdout.decode()
+                  cwd=srcdir).stdout.decode()
         lines = {}
         file = None
         total = 0
@@ -142,7 +142,8 @@ def check_list(prog, profile, func, expect, opts):
         if total != self_cost:
             return 'not ok - %s %s: the lines add up to %d, the self cost is %d' % (
                 profile, func, total, self_cost)
-        return 'ok - %s: pprof -list %s gives its lines (%d)' % (profile, func, len(lines))
+        return 'ok - %s: pprof -list %s gives its lines (%d)' % (os.path.basename(profile), func,
+                                                                   len(lines))
 
 
 def check_diff(prog, old, new, opts):
@@ -202,7 +203,7 @@ def check_decode(prog, proto_dir, profile, opts):
             if int(i) >= nstr:
                 return 'not ok - %s: string %s is beyond the table' % (profile, i)
         return 'ok - %s: protoc reads a valid Profile (%d strings, %d locations)' % (
-            profile, nstr, len(ids['location']))
+            os.path.basename(profile), nstr, len(ids['location']))
 
 
 def main(argv):
@@ -215,10 +216,10 @@ def main(argv):
         if argv[1] == 'top':
             print(check_top(argv[2], argv[3], argv[4:]))
         elif argv[1] == 'list':
-            rest = argv[5:]
+            rest = argv[6:]
             opts = rest[rest.index('--') + 1:] if '--' in rest else []
             expect = rest[:rest.index('--')] if '--' in rest else rest
-            print(check_list(argv[2], argv[3], argv[4], expect, opts))
+            print(check_list(argv[2], os.path.abspath(argv[3]), argv[4], argv[5], expect, opts))
         elif argv[1] == 'diff':
             print(check_diff(argv[2], argv[3], argv[4], argv[5:]))
         elif argv[1] == 'decode':
