@@ -94,8 +94,7 @@ struct reader {
 	 * the profile's magnitude, which is checked to fit. */
 	uint64_t *ucounts;         /* the line's counts (nraw) */
 	bool plain_counts;         /* counts are added as read: no negation, no derived
-				      events, no per-instruction or per-function line
-				      data */
+				      events, no per-instruction data */
 	const uint64_t *plain;     /* the line's counts as read (ncounts of them), if
 				      plain_counts and the fast path read them */
 	uint64_t *acc;             /* self counts of acc_fn not yet in its self cost (nraw) */
@@ -867,7 +866,7 @@ static void finalize_events(struct reader *r)
 			p->magnitude[sign] = xcalloc(p->nevents, sizeof(*p->magnitude[sign]));
 	r->counts = xmalloc(p->nevents * sizeof(*r->counts));
 	r->ucounts = xmalloc(p->nraw * sizeof(*r->ucounts));
-	r->plain_counts = !p->negate && p->nderived == 0 && !p->keep_instr && !p->keep_func_lines;
+	r->plain_counts = !p->negate && p->nderived == 0 && !p->keep_instr;
 	r->acc = xcalloc(p->nraw, sizeof(*r->acc));
 }
 
@@ -1433,13 +1432,20 @@ static inline const char *fast_position(const char *p, uint64_t prev, uint64_t *
 	}
 }
 
-/* Whether the cost line just read may have its counts added as
- * add_self_fast does: a self cost line of a function, positive counts
- * only (plain_counts), no per-line data. */
-static bool self_fast_ok(const struct reader *r)
+/* Whether self cost lines may have their counts summed before they are
+ * added (by add_self_fast, or in the read-ahead thread's runs): lines of
+ * a function, positive counts only (plain_counts), no per-file line data. */
+static bool self_sums_ok(const struct reader *r)
 {
 	return r->plain_counts && !r->call_pending && r->fn != NULL &&
 	       (r->file == NULL || !r->file->annotatable);
+}
+
+/* Whether the cost line just read may have its counts added as
+ * add_self_fast does: self_sums_ok, and no line of a function kept. */
+static bool self_fast_ok(const struct reader *r)
+{
+	return self_sums_ok(r) && !r->p->keep_func_lines;
 }
 
 /* The lines of another function begin. */
@@ -1890,6 +1896,45 @@ static bool run_positions_fit(const struct reader *r, const struct ahead_run *ru
 	return true;
 }
 
+/* Whether RUN's self cost lines may be added as its sums: as summed
+ * lines may be, and where each function's lines are kept, when they are
+ * all at one line of source, whose entry then takes the sums. */
+static bool run_self_ok(const struct reader *r, const struct ahead_run *run)
+{
+	if (!self_sums_ok(r))
+		return false;
+	return !r->p->keep_func_lines || r->line_pos < 0 || !run->pos[r->line_pos].varies;
+}
+
+/* The sums of RUN to the current function's entry of the line all its
+ * lines are at (run_self_ok), with the least address among them, as they
+ * would have been added one by one; positions as they were before RUN. */
+static void run_func_line(struct reader *r, const struct ahead_run *run, const uint64_t *sums)
+{
+	uint64_t line = 0, addr = FUNC_LINES_NO_ADDRESS;
+	struct line_entry *e;
+
+	if (r->line_pos >= 0) {
+		const struct ahead_pos *q = &run->pos[r->line_pos];
+
+		line = q->absolute ? q->value
+				   : (uint64_t)((__int128)r->prev_pos[r->line_pos] + q->delta);
+	}
+	if (r->instr_pos >= 0) {
+		const struct ahead_pos *q = &run->pos[r->instr_pos];
+
+		if (q->seen_delta)
+			addr = (uint64_t)((__int128)r->prev_pos[r->instr_pos] + q->least_delta);
+		if (q->seen_value && q->least_value < addr)
+			addr = q->least_value;
+	}
+	e = func_lines_at(&r->fn->lines, &r->p->arena, line, addr);
+	for (size_t i = 0; i < run->maxn; i++)
+		r->counts[i] = (cost_t)sums[i];
+	r->ncounts = run->maxn;
+	add_cells(r, lazy_cells(r, &e->cost));
+}
+
 /* Add RUN's sums as its lines would have been added one by one, if the
  * reader is in the state the thread assumed (see read-ahead.h); false if
  * not, and nothing is changed. */
@@ -1899,7 +1944,7 @@ static bool apply_run(struct reader *r, const struct ahead_run *run, const uint6
 
 	if (!r->events_final || r->skip || !r->plain_counts || r->call_pending ||
 	    r->npos != run->npos || r->p->nraw != run->nraw ||
-	    (run->ncost > 0 && !self_fast_ok(r)) || !run_positions_fit(r, run))
+	    (run->ncost > 0 && !run_self_ok(r, run)) || !run_positions_fit(r, run))
 		return false;
 	/* A sum past 64 bits is left to the lines, to name the one. */
 	for (size_t i = 0; i < run->maxn; i++) {
@@ -1911,6 +1956,8 @@ static bool apply_run(struct reader *r, const struct ahead_run *run, const uint6
 	if (run->ncost > 0) {
 		if (r->fn != r->acc_fn)
 			start_self(r);
+		if (r->p->keep_func_lines)
+			run_func_line(r, run, sums);
 		for (size_t i = 0; i < run->maxn; i++) {
 			m[i] += sums[i];
 			r->acc[i] += sums[i];

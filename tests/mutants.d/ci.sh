@@ -120,3 +120,15 @@ plant_compare_sign() {
 plant_compare_order() {
     ci_sed src/calc-compare.c 's/		return x->change > y->change ? -1 : 1;/		return x->change > y->change ? 1 : -1;/'
 }
+
+# tests/read-ahead.sh (pprof): the read-ahead thread's sums of a run whose
+# lines are at several lines of source go to one of them.
+plant_pprof_read_ahead_lines() {
+    ci_sed src/read-callgrind.c 's/return !r->p->keep_func_lines || r->line_pos < 0 || !run->pos\[r->line_pos\].varies;/return true;/'
+}
+
+# tests/read-ahead.sh (pprof): the address of a line summed by the thread
+# is its last, not its lowest.
+plant_pprof_read_ahead_address() {
+    ci_sed src/read-callgrind.c 's/addr = (uint64_t)((__int128)r->prev_pos\[r->instr_pos\] + q->least_delta);/addr = (uint64_t)((__int128)r->prev_pos[r->instr_pos] + q->delta);/'
+}
