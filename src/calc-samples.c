@@ -396,6 +396,20 @@ static void lay(struct runs *out, const size_t *fr, size_t n, const uint64_t *am
 	}
 }
 
+/* Lay the frames FR (N of them, amounts AMT by frame) against ITEMS (NI of
+ * them, of GROUP, room for one more) made to add up to as much (fit, REST
+ * the location of what they lack). */
+static void place(struct runs *out, const size_t *fr, size_t n, const uint64_t *amt,
+		  struct item *items, size_t ni, size_t group, size_t rest)
+{
+	wide_t total = 0;
+
+	for (size_t k = 0; k < n; k++)
+		total += amt[fr[k]];
+	fit(items, &ni, total, group, rest);
+	lay(out, fr, n, amt, items, ni);
+}
+
 /* RUNS sorted by frame (each frame's in the order made), *FIRST[f] the
  * first of frame f's (N frames), each starting where the one before it
  * ends and the first at START[f]. */
@@ -527,12 +541,9 @@ static void lay_self(struct layout *l, struct samples *s, struct sample_src *src
 	group_frames(key, n, p->nfuncs, &first, &by);
 	for (size_t h = 0; h < p->nfuncs; h++) {
 		size_t ni = 0;
-		wide_t total = 0;
 
 		if (first[h] == first[h + 1])
 			continue;
-		for (size_t k = first[h]; k < first[h + 1]; k++)
-			total += l->own[by[k]];
 		for (size_t q = src->self_first[h]; q < src->self_first[h + 1]; q++) {
 			uint64_t c = cost_at(p, src->self[q].cells, event);
 
@@ -542,8 +553,8 @@ static void lay_self(struct layout *l, struct samples *s, struct sample_src *src
 			items[ni++] = (struct item){ h, src->self[q].loc, c, false };
 		}
 		xgrow(&items, &cap, ni + 2, sizeof(*items));
-		fit(items, &ni, total, h, loc_no_line(s, src, h));
-		lay(&l->self, by + first[h], first[h + 1] - first[h], l->own, items, ni);
+		place(&l->self, by + first[h], first[h + 1] - first[h], l->own, items, ni, h,
+		      loc_no_line(s, src, h));
 	}
 	free(items);
 	free(key);
@@ -615,14 +626,11 @@ static void lay_sites(struct layout *l, struct samples *s, struct sample_src *sr
 	sorted = xmalloc((most + 2) * sizeof(*sorted));
 	for (size_t gid = 0; gid < g.n; gid++) {
 		size_t m = 0, caller = (size_t)(g.key[gid] >> 32);
-		wide_t total = 0;
 
-		for (size_t k = first[gid]; k < first[gid + 1]; k++)
-			total += l->width[by[k]];
 		for (size_t k = ifirst[gid]; k < ifirst[gid + 1]; k++)
 			sorted[m++] = items[iby[k]];
-		fit(sorted, &m, total, gid, loc_no_line(s, src, caller));
-		lay(&l->site, by + first[gid], first[gid + 1] - first[gid], l->width, sorted, m);
+		place(&l->site, by + first[gid], first[gid + 1] - first[gid], l->width, sorted, m,
+		      gid, loc_no_line(s, src, caller));
 	}
 	free(sorted);
 	free(ikey);

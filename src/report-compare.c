@@ -153,18 +153,6 @@ static void report_text(FILE *out, const struct comparison *cmp, const struct op
 
 /* --- JSON ------------------------------------------------------------ */
 
-static void json_cost(struct json *j, const cost_t *v, size_t n)
-{
-	json_begin_inline_array(j);
-	for (size_t i = 0; i < n; i++) {
-		if (v == NULL || v[i] == COST_ABSENT)
-			json_null(j);
-		else
-			json_int(j, v[i]);
-	}
-	json_end_array(j);
-}
-
 /* By profile, each figure of V less the reference's. */
 static void json_changes(struct json *j, const struct comparison *cmp,
 			 const struct compare_row *row, size_t nev)
@@ -245,17 +233,6 @@ static void report_json_compare(FILE *out, const struct comparison *cmp,
 }
 
 /* --- CSV ------------------------------------------------------------- */
-
-static void csv_count(FILE *out, cost_t x)
-{
-	char buf[NUMFMT_COUNT_MAX];
-
-	fputc(',', out);
-	if (x == COST_ABSENT)
-		return;
-	numfmt_decimal(buf, x);
-	fputs(buf, out);
-}
 
 static void report_csv_compare(FILE *out, const struct comparison *cmp,
 			       const struct columns *c)

@@ -28,7 +28,7 @@ void csv_field(FILE *out, const char *s)
 	free(clean);
 }
 
-static void write_count(FILE *out, cost_t x)
+void csv_count(FILE *out, cost_t x)
 {
 	char buf[NUMFMT_COUNT_MAX];
 
@@ -106,9 +106,9 @@ void report_csv(FILE *out, struct profile *p, const struct options *opt,
 		for (size_t k = 0; k < c->nshow; k++) {
 			size_t e = c->show[k];
 
-			write_count(out, f->self != NULL ? f->self[e] : COST_ABSENT);
-			write_count(out, f->total != NULL ? f->total[e] : COST_ABSENT);
-			write_count(out, estimate_of(f, e));
+			csv_count(out, f->self != NULL ? f->self[e] : COST_ABSENT);
+			csv_count(out, f->total != NULL ? f->total[e] : COST_ABSENT);
+			csv_count(out, estimate_of(f, e));
 		}
 		numfmt_decimal(buf, profile_times_called(p, f));
 		fprintf(out, ",%s,", buf);

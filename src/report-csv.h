@@ -23,4 +23,7 @@ void report_csv(FILE *out, struct profile *p, const struct options *opt,
  * characters, bytes that are not UTF-8) as U+FFFD. */
 void csv_field(FILE *out, const char *s);
 
+/* ",X": a comma, then the count X in plain decimal (nothing when absent). */
+void csv_count(FILE *out, cost_t x);
+
 #endif

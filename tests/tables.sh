@@ -22,13 +22,9 @@ esac
 cd "$here/golden/data" || exit 99
 . "$here/tap.sh"
 
+# t ARGS...: one check of the checker, one TAP line.
 t() {
-    line=$(python3 "$check" "$@" 2>&1)
-    case $line in
-        "ok - # SKIP"*) echo "ok $((n = n + 1)) ${line#ok - }" ;;
-        ok*) result ok "${line#ok - }" ;;
-        *) result fail "${line#not ok - }" ;;
-    esac
+    tap_line "$(python3 "$check" "$@" 2>&1)"
 }
 
 for f in tables/names.out web/hostile.out writers/unnamed-ob.out; do
