@@ -252,26 +252,38 @@ static void src_lines(struct samples *s, struct sample_src *src, size_t i, size_
 	}
 }
 
+/* The numbers 0 .. N - 1 sorted by their KEY (< NKEYS; SAMPLES_NONE: left
+ * out), in order within a key: by[k] for key k at by[first[k] ..
+ * first[k + 1]).  Both arrays are new. */
+static void group_by(const size_t *key, size_t n, size_t nkeys, size_t **first, size_t **by)
+{
+	size_t *f = xcalloc(nkeys + 2, sizeof(*f)), *b = xcalloc(n + 1, sizeof(*b)), *fill;
+
+	for (size_t v = 0; v < n; v++)
+		if (key[v] != SAMPLES_NONE)
+			f[key[v] + 1]++;
+	for (size_t k = 0; k < nkeys; k++)
+		f[k + 1] += f[k];
+	fill = xmalloc((nkeys + 1) * sizeof(*fill));
+	memcpy(fill, f, (nkeys + 1) * sizeof(*fill));
+	for (size_t v = 0; v < n; v++)
+		if (key[v] != SAMPLES_NONE)
+			b[fill[key[v]]++] = v;
+	free(fill);
+	*first = f;
+	*by = b;
+}
+
 struct sample_src *samples_src_new(struct samples *s, const struct profile *p,
 				   const size_t *node)
 {
 	struct sample_src *src = xcalloc(1, sizeof(*src));
-	size_t n = p->nfuncs, *piece_first, *piece, *fill, nself = 0, cap_self = 0, cap_calls = 0;
+	size_t n = p->nfuncs, *piece_first, *piece, nself = 0, cap_self = 0, cap_calls = 0;
 
 	src->p = p;
 	src->node = node;
 	/* Function h's pieces (h among them, if it holds itself). */
-	piece_first = xcalloc(n + 2, sizeof(*piece_first));
-	piece = xcalloc(n + 1, sizeof(*piece));
-	for (size_t i = 0; i < n; i++)
-		piece_first[node[i] + 1]++;
-	for (size_t h = 0; h < n; h++)
-		piece_first[h + 1] += piece_first[h];
-	fill = xmalloc((n + 1) * sizeof(*fill));
-	memcpy(fill, piece_first, (n + 1) * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
-		piece[fill[node[i]]++] = i;
-	free(fill);
+	group_by(node, n, n, &piece_first, &piece);
 	src->self_first = xcalloc(n + 1, sizeof(*src->self_first));
 	for (size_t h = 0; h < n; h++) {
 		src->self_first[h] = nself;
@@ -460,7 +472,7 @@ static size_t holder_of(const struct layout *l, size_t f)
 static void layout_frames(struct layout *l)
 {
 	const struct stacks *st = l->st;
-	size_t n = st->n, *fill;
+	size_t n = st->n, *up;
 	cost_t *w = stacks_widths(st);
 	uint64_t next = 0;
 
@@ -472,17 +484,11 @@ static void layout_frames(struct layout *l)
 		l->width[f] = (uint64_t)w[f];
 	}
 	free(w);
-	l->kid_first = xcalloc(n + 2, sizeof(*l->kid_first));
-	l->kids = xcalloc(n + 1, sizeof(*l->kids));
+	up = xmalloc((n + 1) * sizeof(*up));
 	for (size_t f = 0; f < n; f++)
-		l->kid_first[(st->frames[f].parent == STACKS_ROOT ? n : st->frames[f].parent) + 1]++;
-	for (size_t v = 0; v <= n; v++)
-		l->kid_first[v + 1] += l->kid_first[v];
-	fill = xmalloc((n + 1) * sizeof(*fill));
-	memcpy(fill, l->kid_first, (n + 1) * sizeof(*fill));
-	for (size_t f = 0; f < n; f++)
-		l->kids[fill[st->frames[f].parent == STACKS_ROOT ? n : st->frames[f].parent]++] = f;
-	free(fill);
+		up[f] = st->frames[f].parent == STACKS_ROOT ? n : st->frames[f].parent;
+	group_by(up, n, n + 1, &l->kid_first, &l->kids);
+	free(up);
 	/* A frame's own count first, then its children's widths; parents
 	 * come before their children. */
 	for (size_t k = l->kid_first[n]; k < l->kid_first[n + 1]; k++) {
@@ -499,26 +505,6 @@ static void layout_frames(struct layout *l)
 	}
 }
 
-/* The frames sorted by KEY (< NKEYS), in order within a key: by[k] for
- * key k at by[first[k] .. first[k + 1]). */
-static void group_frames(const size_t *key, size_t n, size_t nkeys, size_t **first, size_t **by)
-{
-	size_t *f = xcalloc(nkeys + 2, sizeof(*f)), *b = xcalloc(n + 1, sizeof(*b)), *fill;
-
-	for (size_t v = 0; v < n; v++)
-		if (key[v] != SAMPLES_NONE)
-			f[key[v] + 1]++;
-	for (size_t k = 0; k < nkeys; k++)
-		f[k + 1] += f[k];
-	fill = xmalloc((nkeys + 1) * sizeof(*fill));
-	memcpy(fill, f, (nkeys + 1) * sizeof(*fill));
-	for (size_t v = 0; v < n; v++)
-		if (key[v] != SAMPLES_NONE)
-			b[fill[key[v]]++] = v;
-	free(fill);
-	*first = f;
-	*by = b;
-}
 
 static uint64_t cost_at(const struct profile *p, const cell_t *cells, size_t event)
 {
@@ -538,7 +524,7 @@ static void lay_self(struct layout *l, struct samples *s, struct sample_src *src
 
 	for (size_t f = 0; f < n; f++)
 		key[f] = l->own[f] > 0 ? holder_of(l, f) : SAMPLES_NONE;
-	group_frames(key, n, p->nfuncs, &first, &by);
+	group_by(key, n, p->nfuncs, &first, &by);
 	for (size_t h = 0; h < p->nfuncs; h++) {
 		size_t ni = 0;
 
@@ -614,11 +600,11 @@ static void lay_sites(struct layout *l, struct samples *s, struct sample_src *sr
 		xgrow(&items, &cap, ni + 1, sizeof(*items));
 		items[ni++] = (struct item){ gid, src->calls[q].loc, cost, false };
 	}
-	group_frames(key, n, g.n, &first, &by);
+	group_by(key, n, g.n, &first, &by);
 	ikey = xmalloc((ni + 1) * sizeof(*ikey));
 	for (size_t j = 0; j < ni; j++)
 		ikey[j] = items[j].group;
-	group_frames(ikey, ni, g.n, &ifirst, &iby);
+	group_by(ikey, ni, g.n, &ifirst, &iby);
 	for (size_t gid = 0; gid < g.n; gid++)
 		if (ifirst[gid + 1] - ifirst[gid] > most)
 			most = ifirst[gid + 1] - ifirst[gid];
