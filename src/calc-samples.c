@@ -79,10 +79,11 @@ static uint64_t loc_hash_at(const struct samples *s, size_t i)
 	return loc_hash(&s->locs[i]);
 }
 
-/* The node table's slots hold their node's key: a probe reads no node. */
+/* The node table's slots hold their node's key, in 32 bits (parent + 1,
+ * location, index + 1; 0: empty), so that a probe reads no node and the
+ * table is small. */
 struct node_slot {
-	size_t parent, loc;
-	size_t index;              /* + 1; 0: empty */
+	uint32_t parent, loc, index;
 };
 
 static void node_rehash(struct samples *s)
@@ -98,7 +99,8 @@ static void node_rehash(struct samples *s)
 
 		while (slots[k].index != 0)
 			k = (k + 1) & (nslots - 1);
-		slots[k] = (struct node_slot){ s->nodes[i].parent, s->nodes[i].loc, i + 1 };
+		slots[k] = (struct node_slot){ (uint32_t)(s->nodes[i].parent + 1),
+					       (uint32_t)s->nodes[i].loc, (uint32_t)(i + 1) };
 	}
 	free(s->node_slots);
 	s->node_slots = slots;
@@ -152,18 +154,21 @@ static size_t node_get(struct samples *s, size_t parent, size_t loc)
 {
 	struct node_slot *slot = s->node_slots;
 	size_t k = node_hash(parent, loc) & s->node_mask, i;
+	uint32_t up = (uint32_t)(parent + 1), at = (uint32_t)loc;
 
 	for (; slot[k].index != 0; k = (k + 1) & s->node_mask)
-		if (slot[k].parent == parent && slot[k].loc == loc)
+		if (slot[k].parent == up && slot[k].loc == at)
 			return slot[k].index - 1;
 	i = s->nnodes;
+	if (i >= UINT32_MAX - 1 || loc >= UINT32_MAX)
+		die(EXIT_INPUT, "more than 2^32 - 2 frames of samples: too many to write");
 	xgrow(&s->nodes, &s->nodes_cap, i + 1, sizeof(*s->nodes));
 	s->nodes[i] = (struct sample_node){ parent, loc, SAMPLES_NONE };
 	s->nnodes++;
 	if (2 * s->nnodes > s->node_mask)
 		node_rehash(s);
 	else
-		slot[k] = (struct node_slot){ parent, loc, i + 1 };
+		slot[k] = (struct node_slot){ up, at, (uint32_t)(i + 1) };
 	return i;
 }
 
