@@ -1441,12 +1441,7 @@ static bool self_sums_ok(const struct reader *r)
 	       (r->file == NULL || !r->file->annotatable);
 }
 
-/* Whether the cost line just read may have its counts added as
- * add_self_fast does: self_sums_ok, and no line of a function kept. */
-static bool self_fast_ok(const struct reader *r)
-{
-	return self_sums_ok(r) && !r->p->keep_func_lines;
-}
+
 
 /* The lines of another function begin. */
 static void start_self(struct reader *r)
@@ -1457,7 +1452,7 @@ static void start_self(struct reader *r)
 		profile_list_func(r->p, r->fn);
 }
 
-/* self_cost for the N counts U of a line that self_fast_ok allows. */
+/* self_cost for the N counts U of a line that self_sums_ok allows. */
 static inline __attribute__((always_inline)) void
 add_self_fast(struct reader *r, const uint64_t *u, size_t n)
 {
@@ -1472,6 +1467,18 @@ add_self_fast(struct reader *r, const uint64_t *u, size_t n)
 	}
 	if (n > r->acc_n)
 		r->acc_n = n;
+}
+
+/* The N counts U of the self cost line just read to the current
+ * function's entry of its line (keep_func_lines). */
+static void func_line_fast(struct reader *r, const uint64_t *u, size_t n)
+{
+	uint64_t line = r->line_pos >= 0 ? r->prev_pos[r->line_pos] : 0;
+
+	for (size_t i = 0; i < n; i++)
+		r->counts[i] = (cost_t)u[i];
+	r->ncounts = n;
+	add_cells(r, lazy_cells(r, &func_line(r, line)->cost));
 }
 
 /* Whether bytes [A, B) of a short line are all digits, as DIGIT says. */
@@ -1640,8 +1647,10 @@ fast_line(struct reader *r, const char *s, size_t npos)
 		return NULL;
 	r->in->lineno++;
 	r->in_body = true;
-	if (self_fast_ok(r)) {
+	if (self_sums_ok(r)) {
 		add_self_fast(r, u, n);
+		if (r->p->keep_func_lines)
+			func_line_fast(r, u, n);
 		return next;
 	}
 	for (size_t i = 0; i < n; i++)
