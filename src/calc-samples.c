@@ -26,15 +26,16 @@ static uint64_t hash_str(uint64_t h, const char *s)
 	return h * 0x9e3779b97f4a7c15ULL + 1;
 }
 
+uint64_t samples_name_hash(const char *file, const char *name)
+{
+	uint64_t h = hash_str(hash_str(0xcbf29ce484222325ULL, file), name);
+
+	return h | 1;
+}
+
 static uint64_t loc_hash(const struct sample_loc *l)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	h = hash_str(h, l->file);
-	h = hash_str(h, l->name);
-	h = hash_str(h, l->host_file);
-	h = hash_str(h, l->host_name);
-	return mix(h ^ l->line);
+	return mix(l->piece_hash ^ l->host_hash * 0x9e3779b97f4a7c15ULL ^ l->line);
 }
 
 static bool same_str(const char *a, const char *b)
@@ -185,7 +186,8 @@ static int64_t *values_of(struct samples *s, size_t v)
 
 void samples_add_rest(struct samples *s, size_t slot, int64_t amount)
 {
-	struct sample_loc none = { NULL, NULL, NULL, NULL, NULL, 0, FUNC_LINES_NO_ADDRESS };
+	struct sample_loc none = { NULL, NULL, NULL, NULL, NULL, 0, FUNC_LINES_NO_ADDRESS,
+				   samples_name_hash(NULL, NULL), 0 };
 
 	values_of(s, node_get(s, SAMPLES_ROOT, loc_get(s, &none)))[slot] += amount;
 }
@@ -207,11 +209,22 @@ struct sample_src {
 	struct src_cost *calls;    /* every call made from a line */
 	size_t ncalls;
 	size_t *no_line;           /* by function: its location at no line, or SAMPLES_NONE */
+	uint64_t *name_hash;       /* by function: samples_name_hash, 0 until needed */
 };
 
 static uint64_t pair_key(size_t caller, size_t callee)
 {
 	return (uint64_t)caller << 32 ^ (uint64_t)callee;
+}
+
+/* Function I's samples_name_hash. */
+static uint64_t name_hash(const struct sample_src *src, size_t i)
+{
+	const struct func *f = src->p->func_list[i];
+
+	if (src->name_hash[i] == 0)
+		src->name_hash[i] = samples_name_hash(f->key.file->name, f->key.name);
+	return src->name_hash[i];
 }
 
 /* The location of LINE (at ADDRESS) of function I. */
@@ -220,11 +233,12 @@ static size_t loc_make(struct samples *s, const struct sample_src *src, size_t i
 {
 	const struct func *f = src->p->func_list[i], *h = src->p->func_list[src->node[i]];
 	struct sample_loc l = { f->key.file->name, f->key.name, NULL, NULL, f->object, line,
-				address };
+				address, name_hash(src, i), 0 };
 
 	if (h != f) {
 		l.host_file = h->key.file->name;
 		l.host_name = h->key.name;
+		l.host_hash = name_hash(src, h->index);
 	}
 	if (l.object == NULL || *l.object == '\0')
 		l.object = h->object;
@@ -287,6 +301,7 @@ struct sample_src *samples_src_new(struct samples *s, const struct profile *p,
 
 	src->p = p;
 	src->node = node;
+	src->name_hash = xcalloc(n + 1, sizeof(*src->name_hash));
 	/* Function h's pieces (h among them, if it holds itself). */
 	group_by(node, n, n, &piece_first, &piece);
 	src->self_first = xcalloc(n + 1, sizeof(*src->self_first));
@@ -312,6 +327,7 @@ void samples_src_free(struct sample_src *src)
 	free(src->self);
 	free(src->calls);
 	free(src->no_line);
+	free(src->name_hash);
 	free(src);
 }
 

@@ -46,6 +46,8 @@ struct sample_loc {
 	const char *object;              /* NULL or "" when the profile names none */
 	uint64_t line;                   /* 0: no line */
 	uint64_t address;                /* FUNC_LINES_NO_ADDRESS: none given */
+	uint64_t piece_hash, host_hash;  /* samples_name_hash of the piece's file and
+					    name, and of its host's (0: none) */
 };
 
 struct sample_node {
@@ -70,6 +72,10 @@ struct samples {
 /* What samples_add needs to know of one profile, made once for all its
  * events.  P must not change while it is used. */
 struct sample_src;
+
+/* The hash of a function's FILE and NAME (a piece's or a host's), the same
+ * for equal strings of any profile; never 0. */
+uint64_t samples_name_hash(const char *file, const char *name);
 
 void samples_init(struct samples *s, size_t nslots);
 void samples_release(struct samples *s);

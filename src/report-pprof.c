@@ -33,6 +33,7 @@ static const char outside_name[] = "[costs outside functions]";
  * order first seen. */
 struct names {
 	const char **a, **b;
+	uint64_t *h;               /* each one's hash */
 	size_t n, cap;
 	size_t *slot, mask;
 };
@@ -60,7 +61,7 @@ static void names_rehash(struct names *t, size_t nslots)
 	t->slot = xcalloc(nslots, sizeof(*t->slot));
 	t->mask = nslots - 1;
 	for (size_t i = 0; i < t->n; i++) {
-		size_t k = hash_pair(t->a[i], t->b[i]) & t->mask;
+		size_t k = t->h[i] & t->mask;
 
 		while (t->slot[k] != 0)
 			k = (k + 1) & t->mask;
@@ -68,30 +69,40 @@ static void names_rehash(struct names *t, size_t nslots)
 	}
 }
 
-/* The number of (A, B), added if new. */
-static size_t names_get(struct names *t, const char *a, const char *b)
+/* The number of (A, B), whose hash is HASH, added if new. */
+static size_t names_get_hashed(struct names *t, const char *a, const char *b, uint64_t hash)
 {
-	size_t k, cap = t->cap;
+	size_t k, cap = t->cap, hcap = t->cap;
 
 	if (t->slot == NULL)
 		names_rehash(t, 256);
-	for (k = hash_pair(a, b) & t->mask; t->slot[k] != 0; k = (k + 1) & t->mask)
-		if (same(t->a[t->slot[k] - 1], a) && same(t->b[t->slot[k] - 1], b))
+	for (k = hash & t->mask; t->slot[k] != 0; k = (k + 1) & t->mask)
+		if (t->h[t->slot[k] - 1] == hash && same(t->a[t->slot[k] - 1], a) &&
+		    same(t->b[t->slot[k] - 1], b))
 			return t->slot[k] - 1;
 	xgrow(&t->a, &cap, t->n + 1, sizeof(*t->a));
+	xgrow(&t->h, &hcap, t->n + 1, sizeof(*t->h));
 	xgrow(&t->b, &t->cap, t->n + 1, sizeof(*t->b));
 	t->a[t->n] = a;
 	t->b[t->n] = b;
+	t->h[t->n] = hash;
 	t->slot[k] = ++t->n;
 	if (2 * t->n > t->mask)
 		names_rehash(t, 2 * (t->mask + 1));
 	return t->n - 1;
 }
 
+/* The number of (A, B), added if new. */
+static size_t names_get(struct names *t, const char *a, const char *b)
+{
+	return names_get_hashed(t, a, b, hash_pair(a, b));
+}
+
 static void names_release(struct names *t)
 {
 	free(t->a);
 	free(t->b);
+	free(t->h);
 	free(t->slot);
 }
 
@@ -221,9 +232,11 @@ static void plan_functions(struct plan *pl, const struct samples *s)
 	for (size_t k = 0; k < pl->nused; k++) {
 		const struct sample_loc *l = &s->locs[pl->order[k]];
 
-		pl->func_of[pl->order[k]] = names_get(&pl->funcs, l->file, l->name) + 1;
+		pl->func_of[pl->order[k]] = names_get_hashed(&pl->funcs, l->file, l->name,
+							     l->piece_hash) + 1;
 		if (l->host_name != NULL)
-			pl->host_of[pl->order[k]] = names_get(&pl->funcs, l->host_file, l->host_name) + 1;
+			pl->host_of[pl->order[k]] = names_get_hashed(&pl->funcs, l->host_file,
+								     l->host_name, l->host_hash) + 1;
 	}
 }
 
