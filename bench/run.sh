@@ -21,7 +21,15 @@
 # "cgannotate focus", the plain report with --focus on a function that
 # bench/focus.py chooses from the profile's JSON (the costliest outside
 # cycles at depth 3 or more of the call graph holding at most half of the
-# total; the footnote says which); wc -w.  Each command runs RUNS times
+# total; the footnote says which); "cgannotate pprof", --format=pprof
+# (every event's stacks at lines of functions, gzip-compressed), and
+# "cgannotate pprof Ir", the same of the first event alone (the stacks of
+# folded), their time over folded's, the sizes of their output and of the
+# profile gzip-compressed in a footnote; "cgannotate markdown" and
+# "cgannotate csv", --format=markdown and --format=csv; "cgannotate
+# compare", --compare of the profile with itself; "cgannotate gate", --diff
+# of the profile with itself with two --fail-above gates (OLD and NEW read
+# again apart); these four over the first row's time; wc -w.  Each command runs RUNS times
 # (default 3), the programs alternating; the table gives medians.  Speed is
 # always a ratio measured in the same run.  callgrind_annotate is skipped above
 # 100 MB (too slow).
@@ -31,7 +39,9 @@
 # BENCH_KEEP=DIR the real profiles are kept in DIR, and taken from there
 # when they already are (to time another build on the same profiles).  PYTHON names the
 # python3 to profile (default /usr/bin/python3 if present, else python3);
-# SIZES the generated profiles' sizes in MB (default "10 50 100").
+# SIZES the generated profiles' sizes in MB (default "10 50 100");
+# BENCH_PROFILES more profiles to time after the real ones, as
+# "NAME:FILE NAME:FILE".
 set -euo pipefail
 
 big=false
@@ -117,6 +127,9 @@ if $real; then
         [ -z "${BENCH_KEEP:-}" ] || [ "$(dirname "$f")" = "$BENCH_KEEP" ] || cp "$f" "$BENCH_KEEP/"
     done < <(make_real)
 fi
+for entry in ${BENCH_PROFILES:-}; do
+    profiles+=("$entry")
+done
 sizes=${SIZES:-10 50 100}
 $big && sizes="$sizes 1000"
 for mb in $sizes; do
@@ -131,8 +144,9 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
-progs="cga plain src dot json html flame folded focus ref wc"
+progs="cga plain src dot json html flame folded focus pprof pprof1 markdown csv compare gate ref wc"
 focus_notes=()
+pprof_notes=()
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
     name=${entry%%:*}
@@ -145,6 +159,10 @@ for entry in "${profiles[@]}"; do
         focus_notes+=("$name $mb MB: --focus=$focus_re ($focus_what)")
     fi
     for prog in $progs; do : > "$work/$prog"; done
+    first_event=$(grep -m 1 '^events:' "$f" | awk '{ print $2 }')
+    "$cga" --format=pprof "$f" > "$work/out.pb.gz"
+    "$cga" --format=pprof --show="$first_event" "$f" > "$work/out1.pb.gz"
+    pprof_notes+=("$name $mb MB: pprof $(stat -c %s "$work/out.pb.gz") bytes, pprof $first_event $(stat -c %s "$work/out1.pb.gz") bytes, the profile gzip-compressed (gzip -6) $(gzip -c "$f" | wc -c) bytes")
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
         measure "$cga" $opts "$f" >> "$work/cga"
@@ -158,6 +176,12 @@ for entry in "${profiles[@]}"; do
         measure "$cga" --format=flamegraph "$f" >> "$work/flame"
         measure "$cga" --format=folded "$f" >> "$work/folded"
         [ -z "$focus_re" ] || measure "$cga" --focus="$focus_re" "$f" >> "$work/focus"
+        measure "$cga" --format=pprof "$f" >> "$work/pprof"
+        measure "$cga" --format=pprof --show="$first_event" "$f" >> "$work/pprof1"
+        measure "$cga" --format=markdown "$f" >> "$work/markdown"
+        measure "$cga" --format=csv "$f" >> "$work/csv"
+        measure "$cga" --compare "$f" "$f" >> "$work/compare"
+        measure "$cga" --diff --fail-above=1 --fail-above=1:. "$f" "$f" >> "$work/gate"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
@@ -167,6 +191,7 @@ for entry in "${profiles[@]}"; do
     wc_s=$(cut -d' ' -f1 "$work/wc" | median)
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
     plain_s=$(cut -d' ' -f1 "$work/plain" | median)
+    folded_s=$(cut -d' ' -f1 "$work/folded" | median)
     ref_s=""
     [ -s "$work/ref" ] && ref_s=$(cut -d' ' -f1 "$work/ref" | median)
     for prog in $progs; do
@@ -186,14 +211,19 @@ for entry in "${profiles[@]}"; do
         json) label="cgannotate json" ;;
         html) label="cgannotate html" ;; flame) label="cgannotate flame" ;;
         folded) label="cgannotate folded" ;; focus) label="cgannotate focus" ;;
+        pprof) label="cgannotate pprof" ;; pprof1) label="cgannotate pprof $first_event" ;;
+        markdown) label="cgannotate markdown" ;; csv) label="cgannotate csv" ;;
+        compare) label="cgannotate compare" ;; gate) label="cgannotate gate" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
-            -v cga="$cga_s" -v plain="$plain_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
+            -v cga="$cga_s" -v plain="$plain_s" -v folded="$folded_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
-            if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame")
+            if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame" ||
+                prog == "markdown" || prog == "csv" || prog == "compare" || prog == "gate")
                 speed = sprintf("%.2fx", s / cga);
             if (prog == "folded" || prog == "focus") speed = sprintf("%.2fx", s / plain);
+            if (prog == "pprof" || prog == "pprof1") speed = sprintf("%.2fx", s / folded);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
             printf "%-8s %-8s %-20s %9.4f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
@@ -210,8 +240,15 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "line with a cost), html (--format=html) and flame (--format=flamegraph), their time" \
      "over the text report's (cgannotate);" \
      "for cgannotate folded (--format=folded) and focus (the plain report with --focus)," \
-     "their time over the plain report's."
+     "their time over the plain report's;" \
+     "for cgannotate pprof (--format=pprof) and pprof EVENT (--format=pprof --show=EVENT, the" \
+     "first event), their time over folded's;" \
+     "for cgannotate markdown, csv (--format=markdown, --format=csv), compare (--compare of the" \
+     "profile with itself) and gate (--diff of the profile with itself, two --fail-above gates)," \
+     "their time over the text report's (cgannotate)."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
+echo "pprof sizes:"
+printf '  %s\n' "${pprof_notes[@]}"
 if [ ${#focus_notes[@]} -gt 0 ]; then
     echo "Focus rows:"
     printf '  %s\n' "${focus_notes[@]}"

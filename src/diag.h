@@ -10,6 +10,7 @@ enum exit_status {
 	EXIT_OK = 0,
 	EXIT_USAGE = 1,  /* bad command line, unknown event name, no profile */
 	EXIT_INPUT = 2,  /* unusable input, unreadable file, I/O error */
+	EXIT_GATE = 3,   /* a --fail-above gate failed (the report is whole) */
 };
 
 /* Print "cgannotate: MESSAGE" and exit with STATUS. */

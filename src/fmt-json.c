@@ -302,3 +302,15 @@ void json_null(struct json *j)
 	separate(j);
 	putstr(j, "null");
 }
+
+void json_cost(struct json *j, const __int128 *v, size_t n)
+{
+	json_begin_inline_array(j);
+	for (size_t i = 0; i < n; i++) {
+		if (v == NULL || v[i] == COST_ABSENT)
+			json_null(j);
+		else
+			json_int(j, v[i]);
+	}
+	json_end_array(j);
+}

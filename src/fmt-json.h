@@ -52,5 +52,8 @@ void json_uint(struct json *j, uint64_t v);
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
+/* The N counts V (NULL: all absent) as one line's array, an absent count
+ * as null. */
+void json_cost(struct json *j, const __int128 *v, size_t n);
 
 #endif

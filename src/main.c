@@ -77,6 +77,7 @@ int main(int argc, char **argv)
 	struct options opt;
 	struct input in;
 	char *prefix;
+	int status = EXIT_OK;
 
 	watch_reader();
 	setvbuf(stdout, NULL, _IOFBF, 1 << 16);
@@ -92,16 +93,19 @@ int main(int argc, char **argv)
 	prefix = current_dir_prefix();
 	input_open(&in, opt.profile);
 	if (detect_kind(&in) == KIND_APROF) {
+		if (opt.mode == MODE_COMPARE)
+			usage_error("%s: --compare applies to Callgrind and Cachegrind profiles, "
+			    "not to aprof reports", opt.profile);
 		if (opt.mode != MODE_SINGLE || opt.nparts > 0)
 			usage_error("%s: --merge, --diff and --part apply to Callgrind "
 			    "and Cachegrind profiles, not to aprof reports", opt.profile);
 		pipeline_aprof(&opt, &in, stdout);
 	} else
-		pipeline_callgrind(&opt, &in, prefix, stdout);
+		status = pipeline_callgrind(&opt, &in, prefix, stdout);
 	input_close(&in);
 	finish_output();
 
 	options_release(&opt);
 	free(prefix);
-	return EXIT_OK;
+	return status;
 }

@@ -52,8 +52,10 @@ void profile_release(struct profile *p)
 		HASH_DEL(p->files, f);
 		linetab_release(&f->lines);
 	}
-	for (size_t i = 0; i < p->nfuncs; i++)
+	for (size_t i = 0; i < p->nfuncs; i++) {
 		code_release(p->func_list[i]->code);
+		func_lines_release(p->func_list[i]->lines);
+	}
 	/* The entries live in the arena: only the tables go. */
 	HASH_CLEAR(hh, p->edges);
 	HASH_CLEAR(hh, p->sites);
@@ -480,6 +482,8 @@ void profile_remove_funcs(struct profile *p, const bool *gone)
 			 * once reading is done. */
 			code_release(f->code);
 			f->code = NULL;
+			func_lines_release(f->lines);
+			f->lines = NULL;
 			continue;
 		}
 		f->nout = filter_edges(&f->out, true, gone);

@@ -14,6 +14,7 @@
 
 #include "model-cells.h"
 #include "model-code.h"
+#include "model-funclines.h"
 #include "model-cost.h"
 #include "model-linetab.h"
 #include "xalloc.h"
@@ -57,6 +58,7 @@ struct func {
 	struct edge *in;           /* calls received, newest first */
 	size_t nout;               /* length of the out list */
 	struct code *code;         /* its instructions, per object (keep_instr only) */
+	struct func_lines *lines;  /* its own lines (keep_func_lines only; NULL if none) */
 	size_t index;              /* creation order */
 	struct func *same_name;    /* the next function of the same name */
 };
@@ -198,6 +200,7 @@ struct profile {
 	char *const *source_dirs;
 	size_t nsource_dirs;
 	bool keep_instr;           /* keep per-instruction data and jumps */
+	bool keep_func_lines;      /* keep each function's own lines (struct func_lines) */
 	bool instr_missing;        /* a cost line had no instruction address */
 
 	struct pfile *files;       /* hash by name */

@@ -23,6 +23,7 @@ static const char usage_text[] =
 "usage: cgannotate [options] [profile-file [source-files...]]\n"
 "       cgannotate [options] --merge profile-file...\n"
 "       cgannotate [options] --diff old-profile new-profile\n"
+"       cgannotate [options] --compare profile-file profile-file...\n"
 "\n"
 "  options for the user, with defaults in [ ], are:\n"
 "    -h --help             show this message\n"
@@ -58,12 +59,29 @@ static const char usage_text[] =
 "    --format=html         write the whole report as one HTML file: tables,\n"
 "                          function pages, flame graph, call graph (needs dot\n"
 "                          when written, not when read), source, machine code\n"
+"    --format=pprof        write every shown event's estimated stacks as a\n"
+"                          gzip-compressed pprof profile (go tool pprof,\n"
+"                          Pyroscope, Parca); with --diff, NEW less OLD as\n"
+"                          pprof's diff base; never to a terminal\n"
+"    --format=markdown     write the function table as GitHub Markdown, with\n"
+"                          the gates' verdicts (CI job summaries)\n"
+"    --format=csv          write every function as a row of CSV (RFC 4180)\n"
 "    --node-thres=PCT      dot: functions whose inclusive cost is at least PCT%\n"
 "                          of the total [0.5]\n"
 "    --edge-thres=PCT      dot: calls that cost at least PCT% of the total [0.1]\n"
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
 "    --diff                report NEW minus OLD\n"
+"    --fail-above=PCT[:RE] with --diff: exit with status 3 if the total of the\n"
+"                          first sort event grew by more than PCT% (with :RE,\n"
+"                          the inclusive cost of a function whose name matches\n"
+"                          RE, the estimate for one in a cycle of calls);\n"
+"                          repeatable; the verdicts go to standard error\n"
+"    --min-change=N        --fail-above: changes smaller than N events are no\n"
+"                          growth [0]\n"
+"    --compare             the profiles side by side, each against the first;\n"
+"                          text, json, csv or markdown\n"
+"    --compare-base=K      --compare: against the K-th profile instead [1]\n"
 "    --mod-filename=s/RE/REPL/[gi]\n"
 "                          rewrite file names before aggregating\n"
 "    --mod-funcname=s/RE/REPL/[gi]\n"
@@ -94,7 +112,8 @@ static const char usage_text[] =
 "  A profile named '-' is read from standard input.\n"
 "  gzip-compressed profiles are read as they are (magic bytes, not names).\n"
 "\n"
-"  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error.\n";
+"  Exit status: 0 success, 1 usage error, 2 unusable input or I/O error,\n"
+"  3 a --fail-above gate failed (the report is written whole).\n";
 
 enum {
 	OPT_VERSION = 256,
@@ -122,6 +141,10 @@ enum {
 	OPT_EDGE_THRES,
 	OPT_NAME_WIDTH,
 	OPT_FLAME_DIRECTION,
+	OPT_FAIL_ABOVE,
+	OPT_MIN_CHANGE,
+	OPT_COMPARE,
+	OPT_COMPARE_BASE,
 };
 
 static const struct option longopts[] = {
@@ -152,6 +175,10 @@ static const struct option longopts[] = {
 	{ "edge-thres", required_argument, NULL, OPT_EDGE_THRES },
 	{ "name-width", required_argument, NULL, OPT_NAME_WIDTH },
 	{ "flame-direction", required_argument, NULL, OPT_FLAME_DIRECTION },
+	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+	{ "min-change", required_argument, NULL, OPT_MIN_CHANGE },
+	{ "compare",    no_argument,       NULL, OPT_COMPARE },
+	{ "compare-base", required_argument, NULL, OPT_COMPARE_BASE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -341,6 +368,12 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_FLAMEGRAPH;
 	else if (strcmp(value, "html") == 0)
 		opt->format = FORMAT_HTML;
+	else if (strcmp(value, "pprof") == 0)
+		opt->format = FORMAT_PPROF;
+	else if (strcmp(value, "markdown") == 0)
+		opt->format = FORMAT_MARKDOWN;
+	else if (strcmp(value, "csv") == 0)
+		opt->format = FORMAT_CSV;
 	else
 		bad_value("format", value);
 }
@@ -354,6 +387,63 @@ static void set_flame_direction(struct options *opt, const char *value)
 		opt->flame_down = true;
 	else
 		bad_value("flame-direction", value);
+}
+
+/* --fail-above=PCT[:FUNCRE]: PCT a number of at least 0, a trailing "%"
+ * allowed; FUNCRE, after the first colon, a POSIX extended regular
+ * expression, checked now. */
+static void add_gate(struct options *opt, const char *value)
+{
+	size_t n = strspn(value, "0123456789.");
+	const char *rest = value + n;
+	struct gate_spec g = { xstrdup(value), 0, NULL };
+	char *end;
+
+	if (*rest == '%')
+		rest++;
+	g.pct = strtod(value, &end);
+	if (n == 0 || end != value + n || (*rest != '\0' && *rest != ':') ||
+	    (*rest == ':' && rest[1] == '\0'))
+		bad_value("fail-above", value);
+	if (*rest == ':') {
+		regex_t re;
+
+		options_regcomp(&re, rest + 1, REG_EXTENDED | REG_NOSUB, "fail-above");
+		regfree(&re);
+		g.func_re = xstrdup(rest + 1);
+	}
+	opt->gates = xreallocarray(opt->gates, opt->ngates + 1, sizeof(*opt->gates));
+	opt->gates[opt->ngates++] = g;
+}
+
+/* --min-change=N: a number of events. */
+static void set_min_change(struct options *opt, const char *value)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("min-change", value);
+	errno = 0;
+	opt->min_change = strtoull(value, &end, 10);
+	if (*end != '\0' || errno != 0)
+		bad_value("min-change", value);
+	opt->min_change_set = true;
+}
+
+/* --compare-base=K: a profile's place on the command line, from 1. */
+static void set_compare_base(struct options *opt, const char *value)
+{
+	char *end;
+	unsigned long k;
+
+	if (!isdigit((unsigned char)value[0]))
+		bad_value("compare-base", value);
+	errno = 0;
+	k = strtoul(value, &end, 10);
+	if (*end != '\0' || errno != 0 || k == 0 || k > 1000000000UL)
+		bad_value("compare-base", value);
+	opt->compare_base = k - 1;
+	opt->compare_base_set = true;
 }
 
 static int compare_ulong(const void *a, const void *b)
@@ -394,6 +484,9 @@ static void set_parts(struct options *opt, const char *value)
 
 static void set_mode(struct options *opt, enum profile_mode mode)
 {
+	if (opt->mode != MODE_SINGLE && opt->mode != mode &&
+	    (opt->mode == MODE_COMPARE || mode == MODE_COMPARE))
+		usage_error("--compare cannot be combined with --merge or --diff");
 	if (opt->mode != MODE_SINGLE && opt->mode != mode)
 		usage_error("--merge and --diff cannot be combined");
 	opt->mode = mode;
@@ -539,6 +632,18 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	case OPT_FLAME_DIRECTION:
 		set_flame_direction(opt, arg);
 		break;
+	case OPT_FAIL_ABOVE:
+		add_gate(opt, arg);
+		break;
+	case OPT_MIN_CHANGE:
+		set_min_change(opt, arg);
+		break;
+	case OPT_COMPARE:
+		set_mode(opt, MODE_COMPARE);
+		break;
+	case OPT_COMPARE_BASE:
+		set_compare_base(opt, arg);
+		break;
 	default:
 		usage_error("unknown option code %d", c);
 	}
@@ -604,6 +709,27 @@ static _Noreturn void bad_option(int c, const char *arg)
 	}
 	usage_error("option '%.*s' is ambiguous; possibilities:%s",
 		    (int)strcspn(arg, "="), arg, list);
+}
+
+/* --compare: two profiles or more, a reference among them, a report that
+ * shows a comparison. */
+static void check_compare(const struct options *opt)
+{
+	if (opt->mode != MODE_COMPARE) {
+		if (opt->compare_base_set)
+			usage_error("--compare-base chooses the reference of --compare");
+		return;
+	}
+	if (opt->nprofiles < 2)
+		usage_error("--compare needs two profiles or more");
+	if (opt->compare_base >= opt->nprofiles)
+		usage_error("--compare-base=%zu: there are %zu profiles", opt->compare_base + 1,
+			    opt->nprofiles);
+	if (opt->format != FORMAT_TEXT && opt->format != FORMAT_JSON &&
+	    opt->format != FORMAT_CSV && opt->format != FORMAT_MARKDOWN)
+		usage_error("--compare writes text, JSON, CSV or Markdown");
+	if (opt->nfocus > 0)
+		usage_error("--focus does not apply to --compare");
 }
 
 static void push_user_file(struct options *opt, const char *file)
@@ -757,6 +883,11 @@ void options_parse(struct options *opt, int argc, char **argv)
 	if (opt->mode == MODE_DIFF && opt->format == FORMAT_FOLDED)
 		usage_error("--format=folded does not take --diff: fold OLD and NEW "
 			    "apart and compare them (difffolded.pl)");
+	check_compare(opt);
+	if (opt->ngates > 0 && opt->mode != MODE_DIFF)
+		usage_error("--fail-above gates a change: it needs --diff OLD NEW");
+	if (opt->min_change_set && opt->ngates == 0)
+		usage_error("--min-change is the noise floor of --fail-above gates, and none is given");
 	if (opt->mode == MODE_MERGE && opt->nprofiles == 0)
 		usage_error("--merge needs at least one profile");
 	if (opt->profile == NULL) {
@@ -785,5 +916,10 @@ void options_release(struct options *opt)
 	free_strings(opt->hide, opt->nhide);
 	free_strings(opt->routines, opt->nroutines);
 	free_strings(opt->asm_functions, opt->nasm_functions);
+	for (size_t i = 0; i < opt->ngates; i++) {
+		free(opt->gates[i].text);
+		free(opt->gates[i].func_re);
+	}
+	free(opt->gates);
 	memset(opt, 0, sizeof(*opt));
 }

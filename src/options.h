@@ -13,11 +13,20 @@ struct sort_key {
 };
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
-		     FORMAT_HTML };
+		     FORMAT_HTML, FORMAT_PPROF, FORMAT_MARKDOWN, FORMAT_CSV };
+
+/* A --fail-above gate: PCT, or PCT:FUNCRE. */
+struct gate_spec {
+	char *text;                /* as given */
+	double pct;                /* the most growth allowed, in % */
+	char *func_re;             /* NULL: the program total; else the functions whose
+				      names match (POSIX extended) */
+};
 
 /* How the positional arguments are read: one profile and source files, or
- * several profiles summed, or two profiles subtracted. */
-enum profile_mode { MODE_SINGLE, MODE_MERGE, MODE_DIFF };
+ * several profiles summed, or two profiles subtracted, or several side by
+ * side. */
+enum profile_mode { MODE_SINGLE, MODE_MERGE, MODE_DIFF, MODE_COMPARE };
 
 struct options {
 	char **show;               /* --show events; none means all */
@@ -64,6 +73,12 @@ struct options {
 	size_t name_width;         /* --name-width: text report's function names shortened
 				      to at most this many characters; 0: never */
 	bool flame_down;           /* --flame-direction=down: flame graphs drawn root at the top */
+	struct gate_spec *gates;   /* --fail-above, in order */
+	size_t ngates;
+	unsigned long long min_change;   /* --min-change: changes smaller are no growth */
+	bool min_change_set;
+	size_t compare_base;       /* --compare-base: the reference profile, from 0 */
+	bool compare_base_set;
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

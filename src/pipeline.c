@@ -2,14 +2,19 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "calc-asm.h"
+#include "calc-compare.h"
 #include "calc-cycles.h"
 #include "calc-estimate.h"
 #include "calc-flame.h"
 #include "calc-focus.h"
+#include "calc-gate.h"
 #include "calc-inclusive.h"
+#include "calc-samples.h"
 #include "calc-stacks.h"
+#include "calc-stackset.h"
 #include "calc-table.h"
 #include "diag.h"
 #include "model-profile.h"
@@ -21,11 +26,16 @@
 #include "report-aprof.h"
 #include "report-asm.h"
 #include "report-columns.h"
+#include "report-compare.h"
+#include "report-csv.h"
 #include "report-dot.h"
 #include "report-flame.h"
+#include "report-gate.h"
 #include "report-folded.h"
 #include "report-html.h"
 #include "report-json.h"
+#include "report-markdown.h"
+#include "report-pprof.h"
 #include "report-text.h"
 #include "xalloc.h"
 
@@ -123,6 +133,7 @@ struct reading {
 	struct rename *file_rename, *func_rename;
 	char **want;
 	size_t nwant;
+	bool func_lines;           /* keep each function's own lines */
 };
 
 /* P, ready to read the profile PATH as OPT's report needs it. */
@@ -157,6 +168,7 @@ static void prepare_profile(struct profile *p, const struct reading *r, const ch
 		p->nannotate_names = 0;
 	}
 	p->keep_instr = asm_wanted(opt) && lines;
+	p->keep_func_lines = r->func_lines;
 }
 
 /* The flame tree of stacks S of P's EVENT, as --format=folded writes
@@ -297,6 +309,79 @@ static bool diff_apart(struct profile *p, const struct reading *r, struct focus 
 	return fl != NULL;
 }
 
+/* The verdicts of OPT's gates: OLD and NEW read again apart, each as a
+ * diff's views take it, with the estimates of the recursive functions
+ * the gates look at. */
+static void judge_gates(struct gates *g, const struct reading *r, struct focus *focus)
+{
+	struct profile side[2];
+	struct columns cols;
+
+	if (!read_sides(side, r, NULL, true))
+		usage_error("--fail-above reads OLD and NEW again, each on its own, and standard "
+			    "input cannot be read twice: name files");
+	columns_init(&cols, &side[1], r->opt);
+	apart(side, focus, cols.primary, NULL, r->opt->nfocus > 0, true);
+	for (int k = 0; k < 2; k++)
+		if (!side[k].focused && gates_need_estimates(r->opt, &side[k])) {
+			struct stackset set;
+
+			stackset_start(&set, &side[k], &cols.primary, 1, NULL, 0);
+			estimate_compute(&side[k], &set);
+			stackset_release(&set);
+		}
+	gates_judge(g, r->opt, &side[0], &side[1], cols.primary);
+	columns_release(&cols);
+	for (int k = 0; k < 2; k++)
+		profile_release(&side[k]);
+}
+
+/* --compare: each profile read on its own (the first from IN), its
+ * figures those of its table, all in one table. */
+static void print_comparison(FILE *out, const struct reading *r, struct input *in,
+			     struct focus *focus)
+{
+	const struct options *opt = r->opt;
+	size_t n = opt->nprofiles, nrows;
+	struct profile *p = xcalloc(n, sizeof(*p));
+	const struct profile **all = xcalloc(n, sizeof(*all));
+	struct comparison cmp;
+	struct columns cols;
+
+	for (size_t j = 0; j < n; j++) {
+		struct input other;
+
+		prepare_profile(&p[j], r, opt->profiles[j], false);
+		p[j].negate = false;
+		if (j == 0) {
+			callgrind_read(&p[j], in);
+		} else {
+			input_open(&other, opt->profiles[j]);
+			if (detect_kind(&other) != KIND_CALLGRIND)
+				usage_error("%s: --compare applies to Callgrind and Cachegrind "
+				    "profiles, not to aprof reports", opt->profiles[j]);
+			callgrind_read(&p[j], &other);
+			input_close(&other);
+			check_same_events(&p[0], &p[j]);
+		}
+		all[j] = &p[j];
+	}
+	columns_init(&cols, &p[0], opt);
+	for (size_t j = 0; j < n; j++) {
+		focus_hide(focus, &p[j], j == 0);
+		cycles_mark(&p[j], cols.primary);
+		free(inclusive_compute(&p[j], opt->inclusive, &nrows));
+	}
+	compare_build(&cmp, all, n, opt->compare_base, cols.primary, opt);
+	report_compare(out, &cmp, opt, &cols);
+	compare_release(&cmp);
+	columns_release(&cols);
+	for (size_t j = 0; j < n; j++)
+		profile_release(&p[j]);
+	free(all);
+	free(p);
+}
+
 /* What a flame graph's subtitle says was profiled: the profile's command,
  * else its file.  A new string. */
 static char *flame_subtitle(const struct options *opt, const char *cmd)
@@ -379,9 +464,12 @@ struct run {
 	struct profile p;
 	struct columns cols;
 	struct stacks stacks;      /* the primary event's, when made */
+	struct stackset set;       /* every event's the report shows, when made */
+	bool have_set;
 	struct flame fl;           /* their flame tree, when made */
 	bool have_stacks, have_flame;
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
+	struct gates gates;        /* the verdicts of --fail-above, if any */
 };
 
 /* What a report takes from the model besides the profile as read. */
@@ -390,8 +478,13 @@ enum {
 	NEED_STACKS = 1 << 1,      /* the estimated stacks of the primary event */
 	NEED_FLAME = 1 << 2,       /* their flame tree */
 	NEED_CYCLES = 1 << 3,      /* cycles marked, a diff's or focus's figures fixed */
-	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
+	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate of the primary event */
 	NEED_PAGE_FLAME = 1 << 5,  /* the flame tree, where stacks can hold the costs */
+	NEED_FUNC_LINES = 1 << 6,  /* each function's own lines */
+	NEED_EVENT_STACKS = 1 << 7, /* the estimated stacks of every shown event */
+	NEED_SHOWN_ESTIMATES = 1 << 8,  /* the estimates of every shown event, not only the
+					   primary one's */
+	NEED_ALL_ESTIMATES = 1 << 9,    /* ... of every event */
 };
 
 struct report_kind {
@@ -437,13 +530,149 @@ static void write_html(struct run *run, FILE *out)
 	print_html(out, &run->p, run->opt, &run->cols, &page_flame, &graph);
 }
 
+/* The events of a pprof profile's samples: the shown ones, and the primary
+ * one if it is not shown.  A new array of N. */
+static size_t *pprof_events(const struct columns *cols, size_t *n)
+{
+	size_t *ev = xcalloc(cols->nshow + 1, sizeof(*ev));
+	bool primary = false;
+
+	for (size_t k = 0; k < cols->nshow; k++) {
+		ev[k] = cols->show[k];
+		primary |= ev[k] == cols->primary;
+	}
+	*n = cols->nshow;
+	if (!primary)
+		ev[(*n)++] = cols->primary;
+	return ev;
+}
+
+/* Add the stacks SET holds of the N EVENTS of P to S as the values of side
+ * SIDE; unless focused, also what P's totals count outside its functions.
+ * Returns whether there was any of that. */
+static bool add_side(struct samples *s, const struct profile *p, struct stackset *set,
+		     const size_t *events, size_t n, size_t side)
+{
+	struct sample_src *src = samples_src_new(s, p, stackset_wait(set, events[0])->node);
+	bool rest = false;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct stacks *st = stackset_wait(set, events[k]);
+		cost_t total = table_program_total(p, events[k]), sum = 0;
+
+		samples_add(s, src, st, events[k], side * n + k);
+		if (p->focused || total == COST_ABSENT)
+			continue;
+		for (size_t f = 0; f < st->n; f++)
+			sum += st->frames[f].count;
+		if (total - sum != 0 && total - sum >= INT64_MIN && total - sum <= INT64_MAX) {
+			samples_add_rest(s, side * n + k, (int64_t)(total - sum));
+			rest = true;
+		}
+	}
+	samples_src_free(src);
+	return rest;
+}
+
+/* The pprof profile of S (made of the N EVENTS of NEW, and in a diff of
+ * OLD), with its comments. */
+static void print_pprof(FILE *out, const struct samples *s, const struct options *opt,
+			const size_t *events, size_t n, size_t primary, const struct profile *old,
+			const struct profile *new, bool rest)
+{
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	size_t ncomments;
+	char **comments = pprof_comments(old, new, opt, rest, &ncomments);
+	char *program = pprof_program(new);
+	struct pprof_meta m = { names, n, 0, old != NULL, (const char *const *)comments, ncomments,
+				program };
+
+	for (size_t k = 0; k < n; k++) {
+		names[k] = new->events[events[k]].name;
+		if (events[k] == primary)
+			m.primary = k;
+	}
+	report_pprof(out, s, &m);
+	for (size_t i = 0; i < ncomments; i++)
+		free(comments[i]);
+	free(comments);
+	free(program);
+	free(names);
+}
+
+/* --format=pprof of a diff: OLD (from IN) and NEW read apart, each with
+ * its own stacks; OLD's samples negated, as pprof's diff base. */
+static void print_pprof_diff(FILE *out, const struct reading *r, struct input *in,
+			     struct focus *focus)
+{
+	struct profile side[2];
+	struct stackset set[2];
+	struct columns cols;
+	struct samples s;
+	size_t n, *events;
+	bool rest = false;
+
+	read_sides(side, r, in, false);
+	columns_init(&cols, &side[1], r->opt);
+	events = pprof_events(&cols, &n);
+	samples_init(&s, 2 * n);
+	for (int k = 0; k < 2; k++) {
+		focus_hide(focus, &side[k], false);
+		focus_mark(focus, &side[k], false);
+		stackset_start(&set[k], &side[k], events, n, NULL, 0);
+		rest |= add_side(&s, &side[k], &set[k], events, n, (size_t)k);
+	}
+	print_pprof(out, &s, r->opt, events, n, cols.primary, &side[0], &side[1], rest);
+	samples_release(&s);
+	for (int k = 0; k < 2; k++) {
+		stackset_release(&set[k]);
+		profile_release(&side[k]);
+	}
+	free(events);
+	columns_release(&cols);
+}
+
+/* pprof: every shown event's stacks as samples at lines of functions. */
+static void write_pprof(struct run *run, FILE *out)
+{
+	struct samples s;
+	size_t n, *events = pprof_events(&run->cols, &n);
+	bool rest;
+
+	samples_init(&s, n);
+	rest = add_side(&s, &run->p, &run->set, events, n, 0);
+	print_pprof(out, &s, run->opt, events, n, run->cols.primary, NULL, &run->p, rest);
+	samples_release(&s);
+	free(events);
+}
+
+/* Markdown: the function table, as the text report's rows. */
+static void write_markdown(struct run *run, FILE *out)
+{
+	struct table table;
+
+	table_build(&table, &run->p, run->opt, run->cols.sort, run->cols.nsort);
+	run->cols.summary = table.base;
+	run->cols.changes = table.diff;
+	report_markdown(out, &run->p, run->opt, &run->cols, &table, &run->gates);
+	table_release(&table);
+}
+
+static void write_csv(struct run *run, FILE *out)
+{
+	report_csv(out, &run->p, run->opt, &run->cols);
+}
+
 static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
-	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
+	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_ALL_ESTIMATES, write_json },
 	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot },
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
 	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
 	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_FLAME, write_html },
+	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof },
+	{ FORMAT_MARKDOWN, NEED_CYCLES, write_markdown },
+	{ FORMAT_CSV, NEED_CYCLES | NEED_ESTIMATES | NEED_SHOWN_ESTIMATES, write_csv },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
@@ -454,15 +683,18 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 {
 	unsigned needs = kind->needs;
 
-	if (kind->format == FORMAT_TEXT && opt->both_costs)
-		needs |= NEED_ESTIMATES;
+	/* The tables that show inclusive costs show the estimates beside
+	 * the bounds. */
+	if ((kind->format == FORMAT_TEXT && opt->both_costs) ||
+	    (kind->format == FORMAT_MARKDOWN && opt->inclusive))
+		needs |= NEED_ESTIMATES | NEED_SHOWN_ESTIMATES;
 	if (focused || opt->mode == MODE_DIFF)
-		needs &= ~(unsigned)NEED_ESTIMATES;
+		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES);
 	if (focused && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
 	/* Estimates are sums of the stacks, which refuse negative costs. */
 	if (negative)
-		needs &= ~(unsigned)NEED_ESTIMATES;
+		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES);
 	if (needs & NEED_ESTIMATES)
 		needs |= NEED_STACKS;
 	/* A diff's flame tree comes from OLD and NEW read apart (diff_apart);
@@ -480,6 +712,29 @@ static const struct report_kind *kind_of(enum output_format format)
 	die(EXIT_USAGE, "no report of this format");
 }
 
+/* The events whose stacks RUN's report with NEEDS takes: pprof's (the
+ * shown ones and the primary one), and those of its estimates (the primary
+ * one, the shown ones, or every one).  A new array of *N. */
+static size_t *set_events(const struct run *run, unsigned needs, size_t *n)
+{
+	const struct columns *c = &run->cols;
+	size_t nevents = run->p.nevents, *events;
+	bool *want = xcalloc(nevents + 1, sizeof(*want));
+
+	want[c->primary] = true;
+	for (size_t i = 0; i < c->nshow; i++)
+		want[c->show[i]] |= (needs & (NEED_EVENT_STACKS | NEED_SHOWN_ESTIMATES)) != 0;
+	for (size_t k = 0; k < nevents; k++)
+		want[k] |= (needs & NEED_ALL_ESTIMATES) != 0;
+	events = xcalloc(nevents + 1, sizeof(*events));
+	*n = 0;
+	for (size_t k = 0; k < nevents; k++)
+		if (want[k])
+			events[(*n)++] = k;
+	free(want);
+	return events;
+}
+
 /* The model RUN's report needs: stacks, cycles, a diff's or focus's
  * figures, estimates. */
 static void compute(struct run *run, unsigned needs)
@@ -493,6 +748,13 @@ static void compute(struct run *run, unsigned needs)
 	if (needs & NEED_STACKS) {
 		stacks_estimate(&run->stacks, p, primary);
 		run->have_stacks = true;
+	}
+	if (needs & (NEED_EVENT_STACKS | NEED_ESTIMATES)) {
+		size_t n, *events = set_events(run, needs, &n);
+
+		stackset_start(&run->set, p, events, n, &run->stacks, primary);
+		run->have_set = true;
+		free(events);
 	}
 	/* Flame frames name functions by their place in the model, which
 	 * focus_apply changes. */
@@ -511,24 +773,40 @@ static void compute(struct run *run, unsigned needs)
 		if (p->focused)
 			cycles_mark(p, primary);
 		if (needs & NEED_ESTIMATES)
-			estimate_compute(p, &run->stacks, primary);
+			estimate_compute(p, &run->set);
 	}
 }
 
-void pipeline_callgrind(const struct options *opt, struct input *in,
-			const char *strip_prefix, FILE *out)
+int pipeline_callgrind(const struct options *opt, struct input *in,
+		       const char *strip_prefix, FILE *out)
 {
 	struct run run = { .opt = opt };
 	struct profile *p = &run.p;
 	const struct report_kind *kind = kind_of(opt->format);
+	int status;
 
-	run.r = (struct reading){ opt, strip_prefix, NULL, NULL, NULL, 0 };
+	run.r = (struct reading){ opt, strip_prefix, NULL, NULL, NULL, 0, false };
 	run.focus = focus_new(opt);
 	run.r.file_rename = rename_new(opt->mod_filename, opt->nmod_filename, "mod-filename");
 	run.r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
 	run.r.want = wanted_events(opt, &run.r.nwant);
+	run.r.func_lines = kind->needs & NEED_FUNC_LINES;
+	if (opt->format == FORMAT_PPROF && isatty(fileno(out)))
+		usage_error("--format=pprof writes gzip-compressed data, which a terminal does not "
+			    "show: redirect standard output to a file or a pipe");
+	/* Before the report, which may show them. */
+	if (opt->ngates > 0)
+		judge_gates(&run.gates, &run.r, run.focus);
 	if (opt->format == FORMAT_FLAMEGRAPH && opt->mode == MODE_DIFF) {
 		print_flame_diff(out, &run.r, in, run.focus);
+		goto done;
+	}
+	if (opt->format == FORMAT_PPROF && opt->mode == MODE_DIFF) {
+		print_pprof_diff(out, &run.r, in, run.focus);
+		goto done;
+	}
+	if (opt->mode == MODE_COMPARE) {
+		print_comparison(out, &run.r, in, run.focus);
 		goto done;
 	}
 	prepare_profile(p, &run.r, opt->profile, kind->needs & NEED_LINES);
@@ -548,16 +826,21 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	run.needs = needs_of(kind, opt, p->focused, negative_self(p, run.cols.primary));
 	compute(&run, run.needs);
 	kind->write(&run, out);
+	if (run.have_set)
+		stackset_release(&run.set);
 	if (run.have_flame)
 		flame_release(&run.fl);
 	stacks_release(&run.stacks);
 	columns_release(&run.cols);
 	profile_release(p);
 done:
+	status = report_gates(&run.gates, opt->min_change);
+	gates_release(&run.gates);
 	focus_free(run.focus);
 	rename_free(run.r.file_rename);
 	rename_free(run.r.func_rename);
 	free(run.r.want);
+	return status;
 }
 
 void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
@@ -568,11 +851,12 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	size_t nsel;
 
 	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
-	    opt->format == FORMAT_FLAMEGRAPH)
+	    opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_PPROF)
 		usage_error("%s: --format=%s applies to Callgrind and Cachegrind "
 		    "profiles, not to aprof reports", opt->profile,
 		    opt->format == FORMAT_DOT ? "dot" :
-		    opt->format == FORMAT_FOLDED ? "folded" : "flamegraph");
+		    opt->format == FORMAT_FOLDED ? "folded" :
+		    opt->format == FORMAT_PPROF ? "pprof" : "flamegraph");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);

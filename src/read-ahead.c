@@ -194,7 +194,31 @@ static inline bool move_fits(const struct ahead_run *r, size_t c, enum move m, u
 			    : !__builtin_sub_overflow(delta, (int64_t)v, &delta);
 }
 
-static inline void move(struct ahead_pos *pos, enum move m, uint64_t v)
+/* A line at POS's column: whether it is where the line before it is,
+ * and the least position so far. */
+static inline void track(struct ahead_pos *pos, enum move m, uint64_t v)
+{
+	bool same = m == MOVE_SAME || (m != MOVE_TO && v == 0) ||
+		    (m == MOVE_TO && pos->absolute && pos->value == v);
+
+	pos->varies |= pos->seen && !same;
+	pos->seen = true;
+}
+
+static inline void least(struct ahead_pos *pos)
+{
+	if (pos->absolute) {
+		if (!pos->seen_value || pos->value < pos->least_value)
+			pos->least_value = pos->value;
+		pos->seen_value = true;
+	} else {
+		if (!pos->seen_delta || pos->delta < pos->least_delta)
+			pos->least_delta = pos->delta;
+		pos->seen_delta = true;
+	}
+}
+
+static inline void move_to(struct ahead_pos *pos, enum move m, uint64_t v)
 {
 	if (m == MOVE_SAME)
 		return;
@@ -208,6 +232,13 @@ static inline void move(struct ahead_pos *pos, enum move m, uint64_t v)
 		pos->low = pos->delta < pos->low ? pos->delta : pos->low;
 		pos->high = pos->delta > pos->high ? pos->delta : pos->high;
 	}
+}
+
+static inline void move(struct ahead_pos *pos, enum move m, uint64_t v)
+{
+	track(pos, m, v);
+	move_to(pos, m, v);
+	least(pos);
 }
 
 static struct ahead_item *new_item(struct ahead_block *b, const char *p, size_t run)

@@ -37,11 +37,19 @@
 
 /* How one position column moved over a run: to VALUE if an absolute
  * position was among its lines, else by DELTA from where it was, through
- * values between the column's start plus LOW and plus HIGH. */
+ * values between the column's start plus LOW and plus HIGH.  Of the
+ * lines' own positions: whether two of them differ (VARIES), and the
+ * least of those before any absolute one, as a move from the start
+ * (LEAST_DELTA, if SEEN_DELTA), and of those after (LEAST_VALUE, if
+ * SEEN_VALUE): what a reader that keeps each line's data takes from a
+ * run whose lines are all at one line of source. */
 struct ahead_pos {
 	bool absolute;
 	uint64_t value;
 	int64_t delta, low, high;
+	bool seen, varies, seen_delta, seen_value;
+	int64_t least_delta;
+	uint64_t least_value;
 };
 
 /* Lines that are cost lines of NPOS positions and at most NRAW decimal

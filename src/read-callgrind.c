@@ -1277,6 +1277,14 @@ bad:
 
 /* --- costs ------------------------------------------------------------- */
 
+/* The current function's entry for LINE (keep_func_lines only). */
+static struct line_entry *func_line(struct reader *r, uint64_t line)
+{
+	uint64_t addr = r->instr_pos >= 0 ? r->prev_pos[r->instr_pos] : FUNC_LINES_NO_ADDRESS;
+
+	return func_lines_at(&r->fn->lines, &r->p->arena, line, addr);
+}
+
 static void self_cost(struct reader *r, uint64_t line)
 {
 	struct pfile *file = r->file;
@@ -1297,6 +1305,8 @@ static void self_cost(struct reader *r, uint64_t line)
 
 		add_cells(r, lazy_cells(r, &e->cost));
 	}
+	if (r->p->keep_func_lines)
+		add_cells(r, lazy_cells(r, &func_line(r, line)->cost));
 	if (r->p->keep_instr)
 		instr_self_cost(r, line);
 }
@@ -1333,6 +1343,11 @@ static void call_cost(struct reader *r, uint64_t line)
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
 	if (r->file != NULL && r->file->annotatable)
 		record_call_site(r, &r->file->lines, line, linetab_get(&r->file->lines, line));
+	if (r->p->keep_func_lines) {
+		struct line_entry *le = func_line(r, line);
+
+		record_call_site(r, &r->fn->lines->lines, line, le);
+	}
 	if (r->p->keep_instr) {
 		struct instr_info *info;
 		struct code *c;
@@ -1417,14 +1432,16 @@ static inline const char *fast_position(const char *p, uint64_t prev, uint64_t *
 	}
 }
 
-/* Whether the cost line just read may have its counts added as
- * add_self_fast does: a self cost line of a function, positive counts
- * only (plain_counts), no per-line data. */
-static bool self_fast_ok(const struct reader *r)
+/* Whether self cost lines may have their counts summed before they are
+ * added (by add_self_fast, or in the read-ahead thread's runs): lines of
+ * a function, positive counts only (plain_counts), no per-file line data. */
+static bool self_sums_ok(const struct reader *r)
 {
 	return r->plain_counts && !r->call_pending && r->fn != NULL &&
 	       (r->file == NULL || !r->file->annotatable);
 }
+
+
 
 /* The lines of another function begin. */
 static void start_self(struct reader *r)
@@ -1435,7 +1452,7 @@ static void start_self(struct reader *r)
 		profile_list_func(r->p, r->fn);
 }
 
-/* self_cost for the N counts U of a line that self_fast_ok allows. */
+/* self_cost for the N counts U of a line that self_sums_ok allows. */
 static inline __attribute__((always_inline)) void
 add_self_fast(struct reader *r, const uint64_t *u, size_t n)
 {
@@ -1450,6 +1467,18 @@ add_self_fast(struct reader *r, const uint64_t *u, size_t n)
 	}
 	if (n > r->acc_n)
 		r->acc_n = n;
+}
+
+/* The N counts U of the self cost line just read to the current
+ * function's entry of its line (keep_func_lines). */
+static void func_line_fast(struct reader *r, const uint64_t *u, size_t n)
+{
+	uint64_t line = r->line_pos >= 0 ? r->prev_pos[r->line_pos] : 0;
+
+	for (size_t i = 0; i < n; i++)
+		r->counts[i] = (cost_t)u[i];
+	r->ncounts = n;
+	add_cells(r, lazy_cells(r, &func_line(r, line)->cost));
 }
 
 /* Whether bytes [A, B) of a short line are all digits, as DIGIT says. */
@@ -1618,8 +1647,10 @@ fast_line(struct reader *r, const char *s, size_t npos)
 		return NULL;
 	r->in->lineno++;
 	r->in_body = true;
-	if (self_fast_ok(r)) {
+	if (self_sums_ok(r)) {
 		add_self_fast(r, u, n);
+		if (r->p->keep_func_lines)
+			func_line_fast(r, u, n);
 		return next;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -1874,6 +1905,45 @@ static bool run_positions_fit(const struct reader *r, const struct ahead_run *ru
 	return true;
 }
 
+/* Whether RUN's self cost lines may be added as its sums: as summed
+ * lines may be, and where each function's lines are kept, when they are
+ * all at one line of source, whose entry then takes the sums. */
+static bool run_self_ok(const struct reader *r, const struct ahead_run *run)
+{
+	if (!self_sums_ok(r))
+		return false;
+	return !r->p->keep_func_lines || r->line_pos < 0 || !run->pos[r->line_pos].varies;
+}
+
+/* The sums of RUN to the current function's entry of the line all its
+ * lines are at (run_self_ok), with the least address among them, as they
+ * would have been added one by one; positions as they were before RUN. */
+static void run_func_line(struct reader *r, const struct ahead_run *run, const uint64_t *sums)
+{
+	uint64_t line = 0, addr = FUNC_LINES_NO_ADDRESS;
+	struct line_entry *e;
+
+	if (r->line_pos >= 0) {
+		const struct ahead_pos *q = &run->pos[r->line_pos];
+
+		line = q->absolute ? q->value
+				   : (uint64_t)((__int128)r->prev_pos[r->line_pos] + q->delta);
+	}
+	if (r->instr_pos >= 0) {
+		const struct ahead_pos *q = &run->pos[r->instr_pos];
+
+		if (q->seen_delta)
+			addr = (uint64_t)((__int128)r->prev_pos[r->instr_pos] + q->least_delta);
+		if (q->seen_value && q->least_value < addr)
+			addr = q->least_value;
+	}
+	e = func_lines_at(&r->fn->lines, &r->p->arena, line, addr);
+	for (size_t i = 0; i < run->maxn; i++)
+		r->counts[i] = (cost_t)sums[i];
+	r->ncounts = run->maxn;
+	add_cells(r, lazy_cells(r, &e->cost));
+}
+
 /* Add RUN's sums as its lines would have been added one by one, if the
  * reader is in the state the thread assumed (see read-ahead.h); false if
  * not, and nothing is changed. */
@@ -1883,7 +1953,7 @@ static bool apply_run(struct reader *r, const struct ahead_run *run, const uint6
 
 	if (!r->events_final || r->skip || !r->plain_counts || r->call_pending ||
 	    r->npos != run->npos || r->p->nraw != run->nraw ||
-	    (run->ncost > 0 && !self_fast_ok(r)) || !run_positions_fit(r, run))
+	    (run->ncost > 0 && !run_self_ok(r, run)) || !run_positions_fit(r, run))
 		return false;
 	/* A sum past 64 bits is left to the lines, to name the one. */
 	for (size_t i = 0; i < run->maxn; i++) {
@@ -1895,6 +1965,8 @@ static bool apply_run(struct reader *r, const struct ahead_run *run, const uint6
 	if (run->ncost > 0) {
 		if (r->fn != r->acc_fn)
 			start_self(r);
+		if (r->p->keep_func_lines)
+			run_func_line(r, run, sums);
 		for (size_t i = 0; i < run->maxn; i++) {
 			m[i] += sums[i];
 			r->acc[i] += sums[i];

@@ -13,14 +13,7 @@
 
 static void write_cost(struct json *j, const cost_t *v, size_t n)
 {
-	json_begin_inline_array(j);
-	for (size_t i = 0; i < n; i++) {
-		if (v == NULL || v[i] == COST_ABSENT)
-			json_null(j);
-		else
-			json_int(j, v[i]);
-	}
-	json_end_array(j);
+	json_cost(j, v, n);
 }
 
 /* Sorting: by the sort events (in a diff, by the size of the change),

@@ -10,7 +10,8 @@
 # before any fn=, a relative position that leaves 64 bits, a cost line right
 # after calls=, comments and a NUL byte in a jump line), with the options
 # that change what is read (per-line data, --asm's per-instruction data,
-# --diff's negated counts, derived events, --part); cut short and with
+# each function's lines for --format=pprof, --diff's negated counts,
+# derived events, --part); cut short and with
 # totals that do not match, which warn on two threads as on one; and with
 # a read error in the middle of the file (tests/failread.c).
 #
@@ -121,6 +122,9 @@ same "derived event" --show=Ir,I1mr,L1m "$tmp/g.out"
 same "part 2" --part=2 "$tmp/parts.out"
 same "merge" --merge "$tmp/g.out" "$tmp/parts.out"
 same "diff" --diff "$tmp/parts.out" "$tmp/g.out"
+same "pprof" --format=pprof --show=Ir "$tmp/g.out"
+AHEAD=split same "pprof, blocks split" --format=pprof --show=Ir "$tmp/parts.out"
+same "pprof, damaged" --format=pprof --show=Ir "$tmp/damaged.out"
 # Per-line data: the profile's files present, empty.
 mkdir -p "$tmp/src"
 grep -aE '^(fl|fi|fe)=\([0-9]+\) [^/?]' "$tmp/g.out" | sed 's/^[a-z]*=([0-9]*) //' | sort -u |

@@ -4,6 +4,8 @@
 #                                "not ok N - DESCRIPTION", N counted in n,
 #                                the failures in failed
 #   tap_plan                     prints the plan and a "# passed, failed" line
+#   tap_line LINE                a checker's "ok - ..." or "not ok - ..." as the
+#                                next line
 
 n=0
 failed=0
@@ -21,4 +23,14 @@ result() {
 tap_plan() {
     echo "1..$n"
     echo "# $((n - failed)) passed, $failed failed"
+}
+
+# tap_line LINE: a checker's one line ("ok - WHAT", "ok - # SKIP WHY",
+# "not ok - WHAT") as the next TAP line.
+tap_line() {
+    case $1 in
+        "ok - # SKIP"*) n=$((n + 1)); echo "ok $n ${1#ok - }" ;;
+        ok*) result ok "${1#ok - }" ;;
+        *) result fail "${1#not ok - }" ;;
+    esac
 }

@@ -1,0 +1,1 @@
+cgannotate --compare --format=csv diff/rec-old.out diff/rec-new.out

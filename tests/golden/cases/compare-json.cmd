@@ -1,0 +1,1 @@
+cgannotate --compare --format=json diff/rec-old.out diff/rec-new.out

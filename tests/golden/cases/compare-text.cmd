@@ -1,0 +1,1 @@
+cgannotate --compare --threshold=100 diff/rec-old.out diff/rec-new.out diff/rec-old.out

@@ -1,0 +1,1 @@
+cgannotate --format=csv diff/rec-new.out

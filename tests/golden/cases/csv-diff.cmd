@@ -1,0 +1,1 @@
+cgannotate --format=csv --diff diff/rec-old.out diff/rec-new.out

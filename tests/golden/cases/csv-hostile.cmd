@@ -1,0 +1,1 @@
+cgannotate --format=csv web/hostile.out

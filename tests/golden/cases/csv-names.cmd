@@ -1,0 +1,1 @@
+cgannotate --format=csv tables/names.out

@@ -1,0 +1,1 @@
+cgannotate --diff --auto=no --show=Ir --fail-above=2 progs/hot.out progs/hot-after.out

@@ -1,0 +1,1 @@
+for a in '--fail-above=2 progs/hot.out' '--diff --fail-above=x' '--diff --fail-above=2:(' '--diff --fail-above=-1' '--diff --fail-above=2:' '--diff --min-change=5' '--diff --fail-above=2 --min-change=1e3'; do cgannotate $a progs/hot.out progs/hot.out; echo "rc=$?" >&2; done; cgannotate --diff --fail-above=2 - progs/hot.out < progs/hot.out; echo "rc=$?" >&2

@@ -1,0 +1,1 @@
+cgannotate --format=markdown --inclusive=yes --threshold=100 stacks/interp.out

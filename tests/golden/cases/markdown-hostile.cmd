@@ -1,0 +1,1 @@
+cgannotate --format=markdown --inclusive=both --threshold=100 web/hostile.out

@@ -1,0 +1,1 @@
+cgannotate --format=markdown --inclusive=both tables/names.out
