@@ -12,8 +12,9 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
+/* FORMAT_TUI: -i, the terminal browser, which writes no report. */
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
-		     FORMAT_HTML };
+		     FORMAT_HTML, FORMAT_TUI };
 
 /* How the positional arguments are read: one profile and source files, or
  * several profiles summed, or two profiles subtracted. */
