@@ -143,6 +143,8 @@ void data_init(struct tui_data *d, const struct tui_source *src)
 	}
 }
 
+static bool reading_done(struct tui_data *d);
+
 static void free_codes(struct tui_data *d)
 {
 	while (d->codes != NULL) {
@@ -158,7 +160,8 @@ void data_release(struct tui_data *d)
 {
 	/* A thread at work is waited for: it uses the model. */
 	job_join(&d->estimates);
-	job_join(&d->reading);
+	if (d->reading_code)
+		reading_done(d);
 	free_codes(d);
 	if (d->code_mine && d->code != NULL) {
 		profile_release(d->code);
@@ -205,8 +208,6 @@ static bool take_estimates(struct tui_data *d)
 	d->estimating = false;
 	return true;
 }
-
-static bool reading_done(struct tui_data *d);
 
 bool data_busy(struct tui_data *d, bool *news)
 {

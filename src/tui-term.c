@@ -135,8 +135,15 @@ static void watch_signals(void)
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+	/* A signal ignored when the program started (a background job's
+	 * SIGINT) stays ignored. */
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
+		struct sigaction old;
+
+		if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(fatal[i], &sa, NULL);
+	}
 }
 
 static void add_restore(const char *cap)

@@ -220,7 +220,7 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 	}
 	r = &s->rows[i];
 	af = &s->c->af[r->af];
-	al = &af->lines[r->line];
+	al = r->line < af->nlines ? &af->lines[r->line] : NULL;
 	switch (r->kind) {
 	case R_NOTE:
 		owned = xasprintf("No disassembly: %s", asm_missing(af));
@@ -365,9 +365,13 @@ static bool match(struct tui_view *v, size_t i, const regex_t *re)
 	if (s->c == NULL || s->why != NULL)
 		return false;
 	r = &s->rows[i];
-	if (r->kind == R_CALL)
-		return regexec(re, s->calls[r->calls].rows[r->call].other->fullname, 0, NULL,
-			       0) == 0;
+	if (r->kind == R_CALL) {
+		char *text = xasprintf("=> %s", s->calls[r->calls].rows[r->call].other->fullname);
+		bool found = regexec(re, text, 0, NULL, 0) == 0;
+
+		free(text);
+		return found;
+	}
 	return r->kind == R_INSTR && s->c->af[r->af].lines[r->line].text != NULL &&
 	       regexec(re, s->c->af[r->af].lines[r->line].text, 0, NULL, 0) == 0;
 }

@@ -20,7 +20,7 @@
 /* The least room the names of callers and callees keep. */
 #define NAME_ROOM 30
 
-enum line_kind { L_NAME, L_FILE, L_OBJECT, L_CYCLE, L_CALLS, L_EVENT, L_BLANK, L_HEAD, L_CALL,
+enum line_kind { L_NAME, L_FILE, L_OBJECT, L_CYCLE, L_CALLS, L_EVENT, L_BLANK, L_HEAD, L_COLS, L_CALL,
 		 L_MEMBERS, L_MEMBER_HEADS, L_MEMBER };
 
 struct line {
@@ -49,6 +49,7 @@ struct page {
 	size_t *events;
 	size_t nevents;
 	int label_width;           /* of the event names */
+	int fig_width;             /* of the function's own figures, whatever the event */
 	const struct cycle *cycle; /* a cycle's page: the cycle */
 	struct func **members;     /* its members, by estimated cost */
 	size_t *w_incl, *w_self;   /* their figures' widths */
@@ -103,6 +104,8 @@ static void lay_out(struct tui_view *v, int width)
 	for (int side = 1; side >= 0; side--) {
 		add(s, L_BLANK, 0, 0, false);
 		add(s, L_HEAD, 0, 0, side);
+		if (s->side[side].n > 0)
+			add(s, L_COLS, 0, 0, side);
 		for (size_t i = 0; i < s->side[side].n; i++)
 			add(s, L_CALL, i, 0, side);
 	}
@@ -174,11 +177,14 @@ static void measure_figures(struct page *s)
 		}
 	}
 	s->label_width = 0;
+	s->fig_width = 0;
 	for (size_t k = 0; k < c->nshow; k++) {
 		int w = (int)strlen(c->events[c->show[k]].name);
 
 		if (w > s->label_width)
 			s->label_width = w;
+		if ((int)s->w_fig[c->show[k]] > s->fig_width)
+			s->fig_width = (int)s->w_fig[c->show[k]];
 	}
 }
 
@@ -195,11 +201,11 @@ static void draw_event(struct page *s, size_t e, int y, int width, int look)
 	term_fill(y, 0, 2, look);
 	x = draw_left(y, x, s->label_width + 2, c->events[e].name, look);
 	x = draw_left(y, x, 5, "self", look);
-	x = draw_count(y, x, (int)s->w_fig[e], c, s->w_fig, e,
+	x = draw_count(y, x, s->fig_width, c, s->w_fig, e,
 		       f->self != NULL ? f->self[e] : COST_ABSENT, look);
-	x = draw_left(y, x, 12, "   inclusive", look);
+	x = draw_left(y, x, 13, "   inclusive ", look);
 	x = draw_left(y, x, 2, draw_incl_mark(kind), look);
-	x = draw_count(y, x, (int)s->w_fig[e], c, s->w_fig, e, f->total[e], look);
+	x = draw_count(y, x, s->fig_width, c, s->w_fig, e, f->total[e], look);
 	if (kind == INCL_BOTH || kind == INCL_PENDING) {
 		size_t len = (size_t)snprintf(text, sizeof(text), "  %s ",
 					      term_glyph(GLYPH_ESTIMATE));
@@ -215,23 +221,25 @@ static void draw_event(struct page *s, size_t e, int y, int width, int look)
 
 static void draw_head(struct page *s, bool callers, int y, int width, int look)
 {
-	const struct columns *c = s->ui->data.cols;
 	char text[128];
-	int x = 0;
 
 	snprintf(text, sizeof(text), "%s (%zu)", s->cycle != NULL ?
 		 (callers ? "Calls entering" : "Calls leaving") : callers ? "Callers" : "Callees",
 		 s->side[callers].n);
-	if (s->side[callers].n == 0) {
-		draw_left(y, 0, width, text, draw_look(LOOK_HEADING, look & LOOK_SELECTED));
-		return;
-	}
+	draw_left(y, 0, width, text, draw_look(LOOK_HEADING, look & LOOK_SELECTED));
+}
+
+/* The headings of the calls' columns. */
+static void draw_cols(struct page *s, bool callers, int y, int width, int look)
+{
+	const struct columns *c = s->ui->data.cols;
+	int x = 0, heading = draw_look(LOOK_HEADING, look & LOOK_SELECTED);
+
 	for (size_t k = 0; k < s->nevents; k++)
-		x = draw_left(y, x, (int)s->w[s->events[k]] + 1, k == 0 ? text :
-			      c->events[s->events[k]].name, draw_look(LOOK_HEADING, look & LOOK_SELECTED));
-	x = draw_right(y, x, s->count_width, "calls", draw_look(LOOK_HEADING, look & LOOK_SELECTED));
+		x = draw_left(y, x, (int)s->w[s->events[k]] + 1, c->events[s->events[k]].name, heading);
+	x = draw_right(y, x, s->count_width, "calls", heading);
 	draw_left(y, x, width - x, s->cycle != NULL ? "  function outside" : callers ? "  caller" :
-		  "  callee", draw_look(LOOK_HEADING, look & LOOK_SELECTED));
+		  "  callee", heading);
 }
 
 static void draw_call(struct page *s, bool callers, size_t i, int y, int width, int look)
@@ -369,6 +377,9 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 		break;
 	case L_HEAD:
 		draw_head(s, l->callers, y, width, look);
+		break;
+	case L_COLS:
+		draw_cols(s, l->callers, y, width, look);
 		break;
 	case L_CALL:
 		draw_call(s, l->callers, l->at, y, width, look);

@@ -52,7 +52,6 @@ struct source {
 	cost_t *cost;              /* a line's costs, out of their cells */
 	size_t *hot;               /* rows by cost, hottest first */
 	size_t nhot, hot_at;
-	const char *why;           /* why there is no source, or NULL */
 };
 
 static struct source *state(const struct tui_view *v)
@@ -225,10 +224,6 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 	int x = 0;
 	char number[NUMFMT_COUNT_MAX + 4], count[NUMFMT_COUNT_MAX];
 
-	if (s->why != NULL) {
-		draw_left(y, 0, width, s->why, draw_look(LOOK_ERROR, selected));
-		return;
-	}
 	for (size_t k = 0; k < s->nevents; k++) {
 		size_t e = s->events[k];
 
@@ -278,7 +273,7 @@ static const struct func *callee(const struct source *s, size_t i)
 {
 	const struct row *r = &s->rows[i];
 
-	if (s->why != NULL || r->calls == SIZE_MAX)
+	if (r->calls == SIZE_MAX)
 		return NULL;
 	return s->calls[r->calls].rows[r->call != SIZE_MAX ? r->call : 0].other;
 }
@@ -318,10 +313,13 @@ static bool match(struct tui_view *v, size_t i, const regex_t *re)
 	struct source *s = state(v);
 	const struct row *r = &s->rows[i];
 
-	if (s->why != NULL)
-		return false;
-	if (r->call != SIZE_MAX)
-		return regexec(re, s->calls[r->calls].rows[r->call].other->fullname, 0, NULL, 0) == 0;
+	if (r->call != SIZE_MAX) {
+		char *text = xasprintf("=> %s", s->calls[r->calls].rows[r->call].other->fullname);
+		bool found = regexec(re, text, 0, NULL, 0) == 0;
+
+		free(text);
+		return found;
+	}
 	return r->line >= 1 && r->line <= s->ntext && regexec(re, s->text[r->line - 1], 0, NULL, 0) == 0;
 }
 
@@ -334,7 +332,7 @@ static void status(struct tui_view *v, char *buf, size_t len)
 {
 	struct source *s = state(v);
 
-	if (s->why == NULL && v->list.n > 0)
+	if (v->list.n > 0)
 		snprintf(buf, len, "line %" PRIu64 " | hot lines: %zu (H, Tab)",
 			 s->rows[v->list.cur].line, s->nhot);
 }
@@ -401,6 +399,7 @@ struct tui_view *view_source(struct tui *ui, const struct func *f)
 	struct source *s = xcalloc(1, sizeof(*s));
 	const struct columns *c = ui->data.cols;
 	struct tui_view *v;
+	const char *why;
 
 	s->ui = ui;
 	s->f = f;
@@ -408,9 +407,9 @@ struct tui_view *view_source(struct tui *ui, const struct func *f)
 	s->cost = xmalloc((c->nevents ? c->nevents : 1) * sizeof(*s->cost));
 	s->per_event = xcalloc(c->nevents + 1, sizeof(*s->per_event));
 	s->events = xmalloc((c->nshow + 1) * sizeof(*s->events));
-	s->why = open_source(s);
-	if (s->why != NULL) {
-		tui_say(ui, true, "%s: %s", f->fullname, s->why);
+	why = open_source(s);
+	if (why != NULL) {
+		tui_say(ui, true, "%s: %s", f->fullname, why);
 		free_source(s);
 		return NULL;
 	}
