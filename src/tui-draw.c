@@ -7,6 +7,7 @@
 #include "fmt-name.h"
 #include "fmt-num.h"
 #include "tui-term.h"
+#include "xalloc.h"
 
 int draw_look(int look, bool selected)
 {
@@ -141,4 +142,78 @@ size_t draw_fit_events(const struct columns *c, size_t first, const int *per, in
 		out[n++] = e;
 	}
 	return n;
+}
+
+void draw_columns_init(struct draw_columns *dc, const struct columns *c)
+{
+	dc->c = c;
+	dc->w = columns_widths_new(c);
+	dc->per_event = xcalloc(c->nevents + 1, sizeof(*dc->per_event));
+	dc->events = xmalloc((c->nshow + 1) * sizeof(*dc->events));
+	dc->nevents = 0;
+}
+
+void draw_columns_release(struct draw_columns *dc)
+{
+	free(dc->w);
+	free(dc->per_event);
+	free(dc->events);
+}
+
+void draw_columns_widen(struct draw_columns *dc, const cost_t *v)
+{
+	if (v != NULL)
+		columns_widen(dc->c, dc->w, v);
+}
+
+void draw_columns_fit(struct draw_columns *dc, size_t first, int width, int rest)
+{
+	for (size_t e = 0; e < dc->c->nevents; e++)
+		dc->per_event[e] = (int)dc->w[e] + 1;
+	dc->nevents = draw_fit_events(dc->c, first, dc->per_event, width, rest, dc->events);
+}
+
+int draw_columns_head(const struct draw_columns *dc, int y, int x, int look)
+{
+	for (size_t k = 0; k < dc->nevents; k++)
+		x = draw_left(y, x, dc->per_event[dc->events[k]], dc->c->events[dc->events[k]].name,
+			      look);
+	return x;
+}
+
+int draw_columns_cells(const struct draw_columns *dc, int y, int x, const cost_t *v, int look)
+{
+	for (size_t k = 0; k < dc->nevents; k++) {
+		size_t e = dc->events[k];
+
+		x = draw_count(y, x, (int)dc->w[e], dc->c, dc->w, e, v != NULL ? v[e] : COST_ABSENT,
+			       look);
+		x = draw_left(y, x, 1, "", look);
+	}
+	return x;
+}
+
+void draw_call_line(int y, int x, int width, const struct columns *c, const struct call_row *r,
+		    int look)
+{
+	char count[NUMFMT_COUNT_MAX + 8], *n = count + 2;
+	size_t len;
+
+	/* " (1,315x)" */
+	len = columns_format_count(c, n, r->count);
+	memcpy(count, " (", 2);
+	memcpy(n + strlen(n), "x)", 3);
+	x += term_put(y, x, width - x, "=> ", look);
+	x += draw_name(y, x, width - x - (int)len - 4, r->other, look);
+	x += term_put(y, x, width - x, count, look);
+	term_fill(y, x, width - x, look);
+}
+
+bool draw_call_matches(const regex_t *re, const struct call_row *r)
+{
+	char *text = xasprintf("=> %s", r->other->fullname);
+	bool found = regexec(re, text, 0, NULL, 0) == 0;
+
+	free(text);
+	return found;
 }

@@ -8,8 +8,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <regex.h>
+
 #include "model-profile.h"
 #include "report-columns.h"
+#include "report-text.h"
 #include "tui-data.h"
 
 /* Room for a share, "≈ 100.00%" and the like. */
@@ -49,6 +52,35 @@ const char *draw_incl_mark(enum tui_incl kind);
 /* What stands beside it: "≈ 56.73%" for an estimate that differs, "≈ …"
  * for one being made, "" otherwise. */
 void draw_estimate_share(char *buf, enum tui_incl kind, cost_t estimate, cost_t total);
+
+/* The count columns of a listing (source lines, instructions, calls):
+ * every event's widths (report-columns.h), and the events that fit the
+ * screen, the event shown first first. */
+struct draw_columns {
+	const struct columns *c;
+	size_t *w;
+	int *per_event;            /* the columns an event takes, its space included */
+	size_t *events;            /* those that fit, as fitted last */
+	size_t nevents;
+};
+
+void draw_columns_init(struct draw_columns *dc, const struct columns *c);
+void draw_columns_release(struct draw_columns *dc);
+/* Make the columns wide enough for V (NULL: nothing). */
+void draw_columns_widen(struct draw_columns *dc, const cost_t *v);
+/* Choose the events that fit WIDTH columns leaving REST, FIRST first. */
+void draw_columns_fit(struct draw_columns *dc, size_t first, int width, int rest);
+/* The events' names, or V's counts (NULL: blank), from X; return the
+ * column after them. */
+int draw_columns_head(const struct draw_columns *dc, int y, int x, int look);
+int draw_columns_cells(const struct draw_columns *dc, int y, int x, const cost_t *v, int look);
+
+/* The rest of a "=> callee (Nx)" line of the call R from X to WIDTH, the
+ * callee's name shortened to keep the count. */
+void draw_call_line(int y, int x, int width, const struct columns *c, const struct call_row *r,
+		    int look);
+/* Whether such a line, "=> file:function", matches RE. */
+bool draw_call_matches(const regex_t *re, const struct call_row *r);
 
 /* The events whose columns a view shows: FIRST, then the other shown
  * events in order, as many as fit when each takes PER[event] columns and

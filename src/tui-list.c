@@ -1,5 +1,7 @@
 #include "tui-list.h"
 
+#include <stdlib.h>
+
 void list_reset(struct tui_list *l, size_t n)
 {
 	l->n = n;
@@ -129,4 +131,20 @@ void list_cycle(struct tui_list *l, const size_t *order, size_t n, size_t *at, b
 		return;
 	*at = forward ? (*at + 1) % n : (*at + n - 1) % n;
 	list_select(l, order[*at], true);
+}
+
+static int hot_order(const void *a, const void *b, void *arg)
+{
+	const cost_t *key = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (key[x] != key[y])
+		return key[x] > key[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+void list_sort_hot(size_t *rows, size_t n, const cost_t *key)
+{
+	if (n > 1)
+		qsort_r(rows, n, sizeof(*rows), hot_order, (void *)key);
 }

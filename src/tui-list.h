@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model-cost.h"
 #include "tui-keys.h"
 
 struct tui_list {
@@ -46,6 +47,10 @@ void list_draw(struct tui_list *l, int y0, int height, int width, tui_row_fn *ro
  * none does. */
 bool list_find(const struct tui_list *l, bool forward, tui_match_fn *match, void *arg,
 	       size_t *found);
+
+/* Sort the N rows ROWS by KEY[row], largest first (then by row): the
+ * order H and Tab go through hot lines in. */
+void list_sort_hot(size_t *rows, size_t n, const cost_t *key);
 
 /* Select the next (FORWARD) or previous of the N rows ORDER lists, after
  * the *AT-th, wrapping around; *AT becomes its place in ORDER. */

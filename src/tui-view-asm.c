@@ -46,10 +46,7 @@ struct listing {
 	size_t nrows, cap;
 	struct calls *calls;       /* of the instructions that make calls */
 	size_t ncalls, calls_cap;
-	size_t *w;
-	int *per_event;
-	size_t *events;
-	size_t nevents;
+	struct draw_columns cols;
 	int addr_width;
 	cost_t *cost;
 	size_t *hot;
@@ -109,8 +106,7 @@ static void add_object(struct listing *s, size_t k)
 
 		if (len > s->addr_width)
 			s->addr_width = len;
-		if (v != NULL)
-			columns_widen(d->cols, s->w, v);
+		draw_columns_widen(&s->cols, v);
 		if (info != NULL && info->file != NULL && info->line != 0 &&
 		    (info->file != file || info->line != line)) {
 			file = info->file;
@@ -129,23 +125,13 @@ static void add_object(struct listing *s, size_t k)
 
 				r->calls = s->ncalls;
 				r->call = j;
-				columns_widen(d->cols, s->w, c->rows[j].cost);
+				draw_columns_widen(&s->cols, c->rows[j].cost);
 			}
 			s->ncalls++;
 		}
 		for (const struct jump *j = info != NULL ? info->jumps : NULL; j; j = j->next)
 			add_row(s, R_JUMP, k, i)->jump = j;
 	}
-}
-
-static int hot_order(const void *a, const void *b, void *arg)
-{
-	const cost_t *key = arg;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (key[x] != key[y])
-		return key[x] > key[y] ? -1 : 1;
-	return (x > y) - (x < y);
 }
 
 static void make_rows(struct tui_view *v)
@@ -156,8 +142,6 @@ static void make_rows(struct tui_view *v)
 
 	for (size_t k = 0; k < s->c->naf; k++)
 		add_object(s, k);
-	for (size_t e = 0; e < s->ui->data.cols->nevents; e++)
-		s->per_event[e] = (int)s->w[e] + 1;
 	key = xcalloc(s->nrows + 1, sizeof(*key));
 	s->hot = xmalloc((s->nrows + 1) * sizeof(*s->hot));
 	for (size_t i = 0; i < s->nrows; i++) {
@@ -172,7 +156,7 @@ static void make_rows(struct tui_view *v)
 		key[i] = c[event] < 0 ? -c[event] : c[event];
 		s->hot[s->nhot++] = i;
 	}
-	qsort_r(s->hot, s->nhot, sizeof(*s->hot), hot_order, key);
+	list_sort_hot(s->hot, s->nhot, key);
 	free(key);
 	list_resize(&v->list, s->nrows);
 	if (s->nhot > 0)
@@ -193,12 +177,6 @@ static void take_code(struct tui_view *v)
 		make_rows(v);
 	else if (s->why != NULL)
 		list_resize(&v->list, 1);
-}
-
-static void draw_blank_costs(struct listing *s, int y, int *x, int look)
-{
-	for (size_t k = 0; k < s->nevents; k++)
-		*x = draw_left(y, *x, (int)s->w[s->events[k]] + 1, "", look);
 }
 
 static void row(void *arg, size_t i, int y, int width, bool selected)
@@ -231,20 +209,14 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 		draw_left(y, 0, width, owned, draw_look(LOOK_HEADING, selected));
 		break;
 	case R_SOURCE:
-		draw_blank_costs(s, y, &x, look);
+		x = draw_columns_cells(&s->cols, y, x, NULL, look);
 		owned = xasprintf("# %s:%" PRIu64, info_of(af, al)->file->name, info_of(af, al)->line);
 		draw_left(y, x, width - x, owned, draw_look(LOOK_DIM, selected));
 		break;
 	case R_INSTR: {
 		const cost_t *c = self_of(s, af, al);
 
-		for (size_t k = 0; k < s->nevents; k++) {
-			size_t e = s->events[k];
-
-			x = draw_count(y, x, (int)s->w[e], d->cols, s->w, e,
-				       c != NULL ? c[e] : COST_ABSENT, look);
-			x = draw_left(y, x, 1, "", look);
-		}
+		x = draw_columns_cells(&s->cols, y, x, c, look);
 		snprintf(text, sizeof(text), "0x%" PRIx64, al->address);
 		x = draw_left(y, x, s->addr_width + 2, text, draw_look(LOOK_DIM, selected));
 		draw_left(y, x, width - x, al->text != NULL ? al->text : af->object_read ?
@@ -254,24 +226,13 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 	}
 	case R_CALL: {
 		const struct call_row *c = &s->calls[r->calls].rows[r->call];
-		char count[NUMFMT_COUNT_MAX];
 
-		for (size_t k = 0; k < s->nevents; k++) {
-			size_t e = s->events[k];
-
-			x = draw_count(y, x, (int)s->w[e], d->cols, s->w, e, c->cost[e], look);
-			x = draw_left(y, x, 1, "", look);
-		}
-		columns_format_count(d->cols, count, c->count);
-		x += term_put(y, x, width - x, "=> ", look);
-		x += draw_name(y, x, width - x - (int)strlen(count) - 4, c->other, look);
-		owned = xasprintf(" (%sx)", count);
-		x += term_put(y, x, width - x, owned, look);
-		term_fill(y, x, width - x, look);
+		x = draw_columns_cells(&s->cols, y, x, c->cost, look);
+		draw_call_line(y, x, width, d->cols, c, look);
 		break;
 	}
 	case R_JUMP:
-		draw_blank_costs(s, y, &x, look);
+		x = draw_columns_cells(&s->cols, y, x, NULL, look);
 		owned = report_jump_text(d->cols, r->jump);
 		draw_left(y, x, width - x, owned, look);
 		break;
@@ -282,18 +243,14 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 static void head(struct tui_view *v, int y, int width)
 {
 	struct listing *s = state(v);
-	const struct columns *c = s->ui->data.cols;
-	int x = 0;
+	int x;
 
 	if (s->c == NULL || s->why != NULL) {
 		draw_left(y, 0, width, "", LOOK_HEADING);
 		return;
 	}
-	s->nevents = draw_fit_events(c, s->ui->event, s->per_event, width,
-				     s->addr_width + 2 + TEXT_ROOM, s->events);
-	for (size_t k = 0; k < s->nevents; k++)
-		x = draw_left(y, x, (int)s->w[s->events[k]] + 1, c->events[s->events[k]].name,
-			      LOOK_HEADING);
+	draw_columns_fit(&s->cols, s->ui->event, width, s->addr_width + 2 + TEXT_ROOM);
+	x = draw_columns_head(&s->cols, y, 0, LOOK_HEADING);
 	x = draw_left(y, x, s->addr_width + 2, "address", LOOK_HEADING);
 	draw_left(y, x, width - x, "instruction", LOOK_HEADING);
 }
@@ -365,13 +322,8 @@ static bool match(struct tui_view *v, size_t i, const regex_t *re)
 	if (s->c == NULL || s->why != NULL)
 		return false;
 	r = &s->rows[i];
-	if (r->kind == R_CALL) {
-		char *text = xasprintf("=> %s", s->calls[r->calls].rows[r->call].other->fullname);
-		bool found = regexec(re, text, 0, NULL, 0) == 0;
-
-		free(text);
-		return found;
-	}
+	if (r->kind == R_CALL)
+		return draw_call_matches(re, &s->calls[r->calls].rows[r->call]);
 	return r->kind == R_INSTR && s->c->af[r->af].lines[r->line].text != NULL &&
 	       regexec(re, s->c->af[r->af].lines[r->line].text, 0, NULL, 0) == 0;
 }
@@ -404,9 +356,7 @@ static void release(struct tui_view *v)
 	}
 	free(s->calls);
 	free(s->rows);
-	free(s->w);
-	free(s->per_event);
-	free(s->events);
+	draw_columns_release(&s->cols);
 	free(s->cost);
 	free(s->hot);
 	free(s);
@@ -434,10 +384,8 @@ struct tui_view *view_asm(struct tui *ui, const struct func *f)
 
 	s->ui = ui;
 	s->f = f;
-	s->w = columns_widths_new(c);
+	draw_columns_init(&s->cols, c);
 	s->cost = xmalloc((c->nevents ? c->nevents : 1) * sizeof(*s->cost));
-	s->per_event = xcalloc(c->nevents + 1, sizeof(*s->per_event));
-	s->events = xmalloc((c->nshow + 1) * sizeof(*s->events));
 	take_code(v);
 	return v;
 }

@@ -42,12 +42,9 @@ struct page {
 	struct line *lines;
 	size_t n, cap;
 	struct calls side[2];      /* [1]: callers, [0]: callees */
-	size_t *w;                 /* the calls' count columns */
+	struct draw_columns cols;  /* the calls' count columns */
 	size_t *w_fig;             /* the function's own figures */
 	int count_width;
-	int *per_event;
-	size_t *events;
-	size_t nevents;
 	int label_width;           /* of the event names */
 	int fig_width;             /* of the function's own figures, whatever the event */
 	const struct cycle *cycle; /* a cycle's page: the cycle */
@@ -128,7 +125,7 @@ static void take_calls(struct page *s)
 	const struct tui_data *d = &s->ui->data;
 	const struct columns *c = d->cols;
 
-	s->w = columns_widths_new(c);
+	draw_columns_init(&s->cols, c);
 	s->count_width = (int)strlen("calls");
 	for (int side = 0; side < 2; side++) {
 		struct calls *k = &s->side[side];
@@ -140,15 +137,11 @@ static void take_calls(struct page *s)
 			int w = (int)columns_format_count(c, count, k->rows[i].count);
 
 			if (!inside(s, side, i))
-				columns_widen(c, s->w, k->rows[i].cost);
+				draw_columns_widen(&s->cols, k->rows[i].cost);
 			if (w > s->count_width)
 				s->count_width = w;
 		}
 	}
-	s->per_event = xcalloc(c->nevents + 1, sizeof(*s->per_event));
-	for (size_t e = 0; e < c->nevents; e++)
-		s->per_event[e] = (int)s->w[e] + 1;
-	s->events = xmalloc((c->nshow + 1) * sizeof(*s->events));
 }
 
 /* The widths of the function's own figures: its self cost, inclusive
@@ -232,11 +225,9 @@ static void draw_head(struct page *s, bool callers, int y, int width, int look)
 /* The headings of the calls' columns. */
 static void draw_cols(struct page *s, bool callers, int y, int width, int look)
 {
-	const struct columns *c = s->ui->data.cols;
-	int x = 0, heading = draw_look(LOOK_HEADING, look & LOOK_SELECTED);
+	int heading = draw_look(LOOK_HEADING, look & LOOK_SELECTED);
+	int x = draw_columns_head(&s->cols, y, 0, heading);
 
-	for (size_t k = 0; k < s->nevents; k++)
-		x = draw_left(y, x, (int)s->w[s->events[k]] + 1, c->events[s->events[k]].name, heading);
 	x = draw_right(y, x, s->count_width, "calls", heading);
 	draw_left(y, x, width - x, s->cycle != NULL ? "  function outside" : callers ? "  caller" :
 		  "  callee", heading);
@@ -250,19 +241,11 @@ static void draw_call(struct page *s, bool callers, size_t i, int y, int width, 
 	int x = 0;
 
 	if (inside(s, callers, i)) {
-		int w = -1;
-
-		for (size_t k = 0; k < s->nevents; k++)
-			w += (int)s->w[s->events[k]] + 1;
-		x = draw_right(y, x, w, "recursive", draw_look(LOOK_DIM, look & LOOK_SELECTED));
-		x = draw_left(y, x, 1, "", look);
+		/* Under the count columns, whose width the blanks give. */
+		x = draw_columns_cells(&s->cols, y, x, NULL, look);
+		draw_right(y, 0, x - 1, "recursive", draw_look(LOOK_DIM, look & LOOK_SELECTED));
 	} else {
-		for (size_t k = 0; k < s->nevents; k++) {
-			size_t e = s->events[k];
-
-			x = draw_count(y, x, (int)s->w[e], c, s->w, e, r->cost[e], look);
-			x = draw_left(y, x, 1, "", look);
-		}
+		x = draw_columns_cells(&s->cols, y, x, r->cost, look);
 	}
 	columns_format_count(c, count, r->count);
 	x = draw_right(y, x, s->count_width, count, look);
@@ -328,8 +311,7 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 	int look = draw_look(LOOK_PLAIN, selected);
 	char text[256], count[NUMFMT_COUNT_MAX];
 
-	s->nevents = draw_fit_events(s->ui->data.cols, s->ui->event, s->per_event, width,
-				     s->count_width + 2 + NAME_ROOM, s->events);
+	draw_columns_fit(&s->cols, s->ui->event, width, s->count_width + 2 + NAME_ROOM);
 	switch (l->kind) {
 	case L_NAME: {
 		int x = 2 + term_putn(y, 2, width - 2, f->fullname + l->at, l->len,
@@ -496,10 +478,8 @@ static void release(struct tui_view *v)
 		free(s->side[side].costs);
 	}
 	free(s->lines);
-	free(s->w);
+	draw_columns_release(&s->cols);
 	free(s->w_fig);
-	free(s->per_event);
-	free(s->events);
 	free(s->members);
 	free(s->w_incl);
 	free(s->w_self);

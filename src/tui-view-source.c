@@ -44,10 +44,7 @@ struct source {
 	size_t nrows, cap;
 	struct calls *calls;
 	size_t ncalls, calls_cap;
-	size_t *w;
-	int *per_event;
-	size_t *events;
-	size_t nevents;
+	struct draw_columns cols;
 	int number_width;
 	cost_t *cost;              /* a line's costs, out of their cells */
 	size_t *hot;               /* rows by cost, hottest first */
@@ -120,7 +117,7 @@ static void add_line(struct source *s, uint64_t line)
 	add_row(s, line, s->ncalls, SIZE_MAX);
 	for (size_t i = 0; i < c->n; i++) {
 		add_row(s, line, s->ncalls, i);
-		columns_widen(d->cols, s->w, c->rows[i].cost);
+		draw_columns_widen(&s->cols, c->rows[i].cost);
 	}
 	s->ncalls++;
 }
@@ -142,11 +139,8 @@ static void make_rows(struct source *s)
 	size_t n = 0;
 
 	for (size_t i = 0; i < t->count; i++) {
-		const cost_t *v = cells_expand(&d->p->spill, t->entries[i].cost, s->cost,
-					       d->cols->nevents);
-
-		if (v != NULL)
-			columns_widen(d->cols, s->w, v);
+		draw_columns_widen(&s->cols, cells_expand(&d->p->spill, t->entries[i].cost, s->cost,
+							  d->cols->nevents));
 		lines[n++] = t->entries[i].line;
 		if (t->entries[i].line > last)
 			last = t->entries[i].line;
@@ -175,16 +169,6 @@ static const cost_t *row_cost(struct source *s, const struct row *r)
 					s->ui->data.cols->nevents) : NULL;
 }
 
-static int hot_order(const void *a, const void *b, void *arg)
-{
-	const cost_t *key = arg;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (key[x] != key[y])
-		return key[x] > key[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
 /* The function's lines with a cost of the event shown first, hottest
  * first (all the file's when the profile gives no lines of it). */
 static void find_hot(struct source *s)
@@ -209,7 +193,7 @@ static void find_hot(struct source *s)
 		key[i] = v[event] < 0 ? -v[event] : v[event];
 		s->hot[s->nhot++] = i;
 	}
-	qsort_r(s->hot, s->nhot, sizeof(*s->hot), hot_order, key);
+	list_sort_hot(s->hot, s->nhot, key);
 	free(key);
 }
 
@@ -221,28 +205,12 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 	const struct row *r = &s->rows[i];
 	const cost_t *cost = row_cost(s, r);
 	int look = draw_look(cost != NULL && r->call == SIZE_MAX ? LOOK_PLAIN : LOOK_DIM, selected);
-	int x = 0;
-	char number[NUMFMT_COUNT_MAX + 4], count[NUMFMT_COUNT_MAX];
+	int x = draw_columns_cells(&s->cols, y, 0, cost, draw_look(LOOK_PLAIN, selected));
+	char number[NUMFMT_COUNT_MAX + 4];
 
-	for (size_t k = 0; k < s->nevents; k++) {
-		size_t e = s->events[k];
-
-		x = draw_count(y, x, (int)s->w[e], d->cols, s->w, e,
-			       cost != NULL ? cost[e] : COST_ABSENT, draw_look(LOOK_PLAIN, selected));
-		x = draw_left(y, x, 1, "", draw_look(LOOK_PLAIN, selected));
-	}
 	if (r->call != SIZE_MAX) {
-		const struct call_row *c = &s->calls[r->calls].rows[r->call];
-		char *text;
-
-		columns_format_count(d->cols, count, c->count);
 		x = draw_left(y, x, s->number_width + 1, "", look);
-		x += term_put(y, x, width - x, "=> ", look);
-		x += draw_name(y, x, width - x - (int)strlen(count) - 4, c->other, look);
-		text = xasprintf(" (%sx)", count);
-		x += term_put(y, x, width - x, text, look);
-		free(text);
-		term_fill(y, x, width - x, look);
+		draw_call_line(y, x, width, d->cols, &s->calls[r->calls].rows[r->call], look);
 		return;
 	}
 	if (r->line == 0)
@@ -258,13 +226,10 @@ static void row(void *arg, size_t i, int y, int width, bool selected)
 static void head(struct tui_view *v, int y, int width)
 {
 	struct source *s = state(v);
-	const struct columns *c = s->ui->data.cols;
-	int x = 0;
+	int x;
 
-	s->nevents = draw_fit_events(c, s->ui->event, s->per_event, width, TEXT_ROOM, s->events);
-	for (size_t k = 0; k < s->nevents; k++)
-		x = draw_left(y, x, (int)s->w[s->events[k]] + 1, c->events[s->events[k]].name,
-			      LOOK_HEADING);
+	draw_columns_fit(&s->cols, s->ui->event, width, TEXT_ROOM);
+	x = draw_columns_head(&s->cols, y, 0, LOOK_HEADING);
 	draw_left(y, x, width - x, s->path != NULL ? s->path : s->file->name, LOOK_HEADING);
 }
 
@@ -313,13 +278,8 @@ static bool match(struct tui_view *v, size_t i, const regex_t *re)
 	struct source *s = state(v);
 	const struct row *r = &s->rows[i];
 
-	if (r->call != SIZE_MAX) {
-		char *text = xasprintf("=> %s", s->calls[r->calls].rows[r->call].other->fullname);
-		bool found = regexec(re, text, 0, NULL, 0) == 0;
-
-		free(text);
-		return found;
-	}
+	if (r->call != SIZE_MAX)
+		return draw_call_matches(re, &s->calls[r->calls].rows[r->call]);
 	return r->line >= 1 && r->line <= s->ntext && regexec(re, s->text[r->line - 1], 0, NULL, 0) == 0;
 }
 
@@ -349,9 +309,7 @@ static void free_source(struct source *s)
 	free(s->calls);
 	free(s->rows);
 	free(s->path);
-	free(s->w);
-	free(s->per_event);
-	free(s->events);
+	draw_columns_release(&s->cols);
 	free(s->cost);
 	free(s->hot);
 	free(s);
@@ -403,10 +361,8 @@ struct tui_view *view_source(struct tui *ui, const struct func *f)
 
 	s->ui = ui;
 	s->f = f;
-	s->w = columns_widths_new(c);
+	draw_columns_init(&s->cols, c);
 	s->cost = xmalloc((c->nevents ? c->nevents : 1) * sizeof(*s->cost));
-	s->per_event = xcalloc(c->nevents + 1, sizeof(*s->per_event));
-	s->events = xmalloc((c->nshow + 1) * sizeof(*s->events));
 	why = open_source(s);
 	if (why != NULL) {
 		tui_say(ui, true, "%s: %s", f->fullname, why);
@@ -414,8 +370,6 @@ struct tui_view *view_source(struct tui *ui, const struct func *f)
 		return NULL;
 	}
 	make_rows(s);
-	for (size_t e = 0; e < c->nevents; e++)
-		s->per_event[e] = (int)s->w[e] + 1;
 	find_hot(s);
 	v = tui_view_new(ui, &kind, s, s->nrows);
 	if (s->nhot > 0) {
