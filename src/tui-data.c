@@ -48,8 +48,13 @@ static void take_rows(struct tui_data *d)
 	struct options self = *d->opt;
 
 	/* PROGRAM TOTALS as JSON and the text report without --inclusive
-	 * have them (the reference sums inclusive costs when it has none). */
+	 * have them (the reference sums inclusive costs when it has none);
+	 * of the table nothing else is used: no row is taken out of its
+	 * order. */
 	self.inclusive = false;
+	self.format = FORMAT_TEXT;
+	self.sort_thresholds = false;
+	self.threshold = (char *)"0";
 	table_build(&d->table, p, &self, d->cols->sort, d->cols->nsort);
 	d->cols->summary = d->table.base;
 	d->cols->changes = d->table.diff;

@@ -31,7 +31,8 @@ struct funcs {
 	enum sort_by by;
 	size_t *w_incl, *w_self;   /* count columns' widths (report-columns.h) */
 	int calls_width;
-	bool estimates;            /* some function shows an estimate beside its bound */
+	bool estimates;            /* some function shows an estimate beside its bound, or
+				      will once the estimates are made */
 	bool filtered;
 	regex_t filter;
 	char *filter_text;
@@ -118,32 +119,81 @@ static void resort(struct tui_view *v)
 	refilter(v);
 }
 
-/* The widths of the count columns: those of every row's figures. */
-static void measure(struct funcs *s)
+/* Whether a column of estimates is needed: some function shows one (or
+ * may, while they are made); the columns' widths with it. */
+static void take_estimates(struct funcs *s)
 {
 	const struct tui_data *d = &s->ui->data;
 	const struct columns *c = d->cols;
 
-	s->w_incl = columns_widths_new(c);
-	s->w_self = columns_widths_new(c);
-	s->calls_width = (int)strlen("calls");
-	for (size_t r = 0; r < d->nrows; r++) {
-		const struct func *f = d->rows[r];
-		char count[NUMFMT_COUNT_MAX];
-		int w = (int)columns_format_count(c, count, d->calls[r]);
+	s->estimates = false;
+	for (size_t r = 0; r < d->nrows && !s->estimates; r++) {
+		for (size_t k = 0; k < c->nshow && !s->estimates; k++) {
+			cost_t estimate;
+			enum tui_incl kind = data_incl_kind(d, d->rows[r], c->show[k], &estimate);
 
-		columns_widen(c, s->w_incl, f->total);
-		if (f->self != NULL)
-			columns_widen(c, s->w_self, f->self);
-		s->estimates |= d->marks && f->recursive;
-		if (w > s->calls_width)
-			s->calls_width = w;
+			s->estimates = kind == INCL_BOTH || kind == INCL_PENDING;
+		}
 	}
-	s->per_event = xcalloc(c->nevents + 1, sizeof(*s->per_event));
 	for (size_t e = 0; e < c->nevents; e++)
 		s->per_event[e] = 2 + (int)s->w_incl[e] + 1 + (int)s->w_self[e] + 1 +
 				  (s->estimates ? ESTIMATE_WIDTH + 1 : 0);
+}
+
+/* V's counts into MAX where they are larger (absent counts are not). */
+static void take_max(cost_t *max, const cost_t *v, size_t n)
+{
+	for (size_t e = 0; e < n; e++)
+		if (v[e] != COST_ABSENT && (max[e] == COST_ABSENT || v[e] > max[e]))
+			max[e] = v[e];
+}
+
+/* The widths of the count columns: those of every row's figures.  Counts
+ * that are no changes are as wide as the largest of them makes them: the
+ * first screen does not measure every one. */
+static void measure(struct funcs *s)
+{
+	const struct tui_data *d = &s->ui->data;
+	const struct columns *c = d->cols;
+	cost_t *max_incl = xmalloc((c->nevents + 1) * sizeof(*max_incl));
+	cost_t *max_self = xmalloc((c->nevents + 1) * sizeof(*max_self));
+	cost_t max_calls = 0;
+	char count[NUMFMT_COUNT_MAX];
+
+	s->w_incl = columns_widths_new(c);
+	s->w_self = columns_widths_new(c);
+	s->calls_width = (int)strlen("calls");
+	for (size_t e = 0; e < c->nevents; e++)
+		max_incl[e] = max_self[e] = COST_ABSENT;
+	for (size_t r = 0; r < d->nrows; r++) {
+		const struct func *f = d->rows[r];
+		int w;
+
+		if (!c->changes) {
+			take_max(max_incl, f->total, c->nevents);
+			if (f->self != NULL)
+				take_max(max_self, f->self, c->nevents);
+			max_calls = d->calls[r] > max_calls ? d->calls[r] : max_calls;
+			continue;
+		}
+		columns_widen(c, s->w_incl, f->total);
+		if (f->self != NULL)
+			columns_widen(c, s->w_self, f->self);
+		w = (int)columns_format_count(c, count, d->calls[r]);
+		s->calls_width = w > s->calls_width ? w : s->calls_width;
+	}
+	if (!c->changes) {
+		int w = (int)columns_format_count(c, count, max_calls);
+
+		columns_widen(c, s->w_incl, max_incl);
+		columns_widen(c, s->w_self, max_self);
+		s->calls_width = w > s->calls_width ? w : s->calls_width;
+	}
+	free(max_incl);
+	free(max_self);
+	s->per_event = xcalloc(c->nevents + 1, sizeof(*s->per_event));
 	s->events = xmalloc((c->nshow + 1) * sizeof(*s->events));
+	take_estimates(s);
 }
 
 /* The events whose columns fit WIDTH. */
@@ -350,6 +400,11 @@ static void status(struct tui_view *v, char *buf, size_t len)
 		snprintf(buf + n, len - n, " | /%s", s->filter_text);
 }
 
+static void update(struct tui_view *v)
+{
+	take_estimates(state(v));
+}
+
 static void release(struct tui_view *v)
 {
 	struct funcs *s = state(v);
@@ -375,6 +430,7 @@ static const struct tui_view_kind kind = {
 	.func = selected,
 	.match = match,
 	.status = status,
+	.update = update,
 	.release = release,
 };
 

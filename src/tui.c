@@ -264,8 +264,12 @@ static bool script_key(struct tui *ui, struct script *s, struct term_key *k)
 		if (s->word == NULL)
 			return false;
 		if (strcmp(s->word, "wait") == 0) {
+			double start = now_ms();
+
 			data_wait(&ui->data);
 			take_news(ui);
+			draw(ui, NULL);
+			fprintf(stderr, "wait %.2f ms\n", now_ms() - start);
 			s->word = NULL;
 			continue;
 		}
