@@ -122,17 +122,37 @@ static int list_y0(const struct tui_view *v)
 	return v->kind->head != NULL ? 2 : 1;
 }
 
+/* What was profiled, as the text report's header names it: the profile
+ * and its command; NEW minus OLD; profiles summed. */
+static void profiled(const struct tui *ui, char *buf, size_t len)
+{
+	const struct options *opt = ui->data.opt;
+	size_t n;
+
+	if (opt->mode == MODE_DIFF) {
+		snprintf(buf, len, "%s minus %s", opt->profiles[1], opt->profiles[0]);
+		return;
+	}
+	n = (size_t)snprintf(buf, len, "%s", opt->profiles[0]);
+	for (size_t i = 1; i < opt->nprofiles && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, " + %s", opt->profiles[i]);
+	if (*ui->data.p->cmd && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "  %s", ui->data.p->cmd);
+	/* The figures are then those of the stacks kept. */
+	for (size_t i = 0; ui->data.p->focused && i < opt->nfocus && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s'%s'%s", i ? " " : "  focus: ",
+				      opt->focus[i], i + 1 == opt->nfocus ? " (estimated)" : "");
+}
+
 static void draw_title(const struct tui *ui, const struct tui_view *v, int width)
 {
 	char title[1024], more[768] = "";
-	const struct profile *p = ui->data.p;
 
 	if (v->kind->title != NULL)
 		v->kind->title((struct tui_view *)v, more, sizeof(more));
+	else if (ui->depth == 1)
+		profiled(ui, more, sizeof(more));
 	snprintf(title, sizeof(title), " %s%s%s", v->kind->name, *more ? ": " : "", more);
-	if (*more == '\0' && ui->depth == 1)
-		snprintf(title, sizeof(title), " %s: %s%s%s", v->kind->name, p->path,
-			 *p->cmd ? "  " : "", p->cmd);
 	draw_left(0, 0, width, title, LOOK_TITLE);
 }
 
@@ -153,7 +173,11 @@ static void draw_status(const struct tui *ui, const struct tui_view *v, int y, i
 	len = numfmt_count(pos, v->list.n ? (cost_t)v->list.cur + 1 : 0);
 	pos[len++] = '/';
 	numfmt_count(pos + len, (cost_t)v->list.n);
-	numfmt_count(total, d->total[ui->event]);
+	/* PROGRAM TOTALS: in a diff, the change. */
+	if (d->cols->changes)
+		numfmt_grouped(total, d->table.summary[ui->event]);
+	else
+		numfmt_count(total, d->table.summary[ui->event]);
 	snprintf(line, sizeof(line), " %s %s%s%s | %s total %s%s | ? help", v->kind->name, pos,
 		 *own ? " | " : "", own, d->cols->events[ui->event].name, total,
 		 d->estimating ? " | estimating..." : d->reading_code ? " | reading the instructions..." : "");

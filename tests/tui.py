@@ -59,6 +59,20 @@ class Timeout(Exception):
     pass
 
 
+class Block:
+    """The checks of one session, in the order result() reports them: when
+    the session fails before it reaches some, those are reported failed,
+    with why, so that every check always has its line."""
+
+    def __init__(self, *descs):
+        self.descs = descs
+        self.start = n
+
+    def fail(self, why):
+        for desc in self.descs[n - self.start:]:
+            result(False, desc, why)
+
+
 class Tmux:
     def __init__(self, work):
         self.sock = os.path.join(work, "tmux.sock")
@@ -235,6 +249,8 @@ def check_function_list(tm, work, profile, desc, width=200):
     j = run_json([profile], work)
     total = j["totals"][0]
     funcs = {f["file"] + ":" + f["function"]: f for f in j["functions"]}
+    b = Block("%s: every row of the first screen is JSON's" % desc,
+              "%s: q quits from the first view, status 0" % desc)
     p = Pane(tm, [PROG, "-i", profile], width=width, height=40, cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -270,7 +286,7 @@ def check_function_list(tm, work, profile, desc, width=200):
         status = p.finished()[0]
         result(status == 0, "%s: q quits from the first view, status 0" % desc, "status %d" % status)
     except Timeout as e:
-        result(False, "%s: every row of the first screen is JSON's" % desc, str(e))
+        b.fail(str(e))
     finally:
         p.close()
 
@@ -280,6 +296,11 @@ def check_function_page(tm, work):
     j = run_json(["stacks/interp.out"], work)
     total = j["totals"][0]
     f = next(x for x in j["functions"] if x["function"] == "eval")
+    b = Block("a recursive function's page: self, the bound (%s) and the estimate (%s) are "
+              "JSON's" % (BOUND, ESTIMATE),
+              "its callers and callees: counts and costs as JSON's, calls inside the cycle by "
+              "their count only", "/ finds a line of the page (shown selected)",
+              "Left goes back to the list, Esc shows every function and cycle again")
     p = Pane(tm, [PROG, "-i", "stacks/interp.out"], width=120, height=40, cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -326,7 +347,7 @@ def check_function_page(tm, work):
         p.wait(r"^ Functions \d+/%d " % (len(j["functions"]) + len(j["cycles"])))
         result(True, "Left goes back to the list, Esc shows every function and cycle again")
     except (Timeout, StopIteration) as e:
-        result(False, "a recursive function's page", str(e) + "\n" + p.text())
+        b.fail(str(e) + "\n" + p.text())
     finally:
         p.keys("Q")
         p.close()
@@ -347,6 +368,10 @@ def check_cycle_and_trees(tm, work):
             for k in range(1, len(frames) + 1):
                 key = tuple(frames[:k])
                 through[key] = through.get(key, 0) + int(c)
+    b = Block("a cycle's page: its members by estimated cost, bound and estimate as JSON's",
+              "its calls entering, as JSON's calls from outside it",
+              "the call tree's shares are the folded stacks'",
+              "a callers tree starts at the function with its estimated share")
     p = Pane(tm, [PROG, "-i", "stacks/interp.out"], width=120, height=40, cwd=work)
     try:
         p.wait(r"^ Functions 1/[\d,]+ \| sort: self Ir \| Ir total [\d,]+ \| \? help$")
@@ -403,7 +428,7 @@ def check_cycle_and_trees(tm, work):
                "a callers tree starts at the function with its estimated share",
                text + "\nJSON: " + share(f["inclusive_estimate"][0], total))
     except (Timeout, StopIteration, IndexError) as e:
-        result(False, "a cycle's page and the trees", str(e) + "\n" + p.text())
+        b.fail(str(e) + "\n" + p.text())
     finally:
         p.keys("Q")
         p.close()
@@ -420,6 +445,11 @@ def check_source(tm, work):
     j = run_json(["callgrind.out.demo"], work)
     total = j["totals"][0]
     lines = {l["line"]: l for f in j["files"] if f["file"] == "wordfreq.c" for l in f["lines"]}
+    b = Block("the source opens at the function's hottest line",
+              "a => line has the call's cost and count from JSON",
+              "H goes to the next hot line",
+              "Enter on a => line opens the callee; the back stack returns through every view; "
+              "q quits")
     p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], width=120, height=30, cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -460,7 +490,7 @@ def check_source(tm, work):
         result(status == 0, "Enter on a => line opens the callee; the back stack returns through "
                "every view; q quits", "status %d" % status)
     except (Timeout, AttributeError) as e:
-        result(False, "the source view", str(e) + "\n" + p.text())
+        b.fail(str(e) + "\n" + p.text())
     finally:
         p.close()
 
@@ -471,6 +501,8 @@ def check_machine_code(tm, work):
     j = run_json(["--asm=yes", "--auto=no", "asm/hand.out"], work, env)
     total = j["totals"][0]
     f = next(x for x in j["functions"] if x["function"] == "main")
+    b = Block("the machine code: every instruction's costs are JSON's",
+              "Enter on a call in the machine code opens the callee; Left comes back")
     p = Pane(tm, [PROG, "-i", "asm/hand.out"], width=120, height=40, cwd=work, env=env)
     try:
         p.wait(r"^ Functions 1/")
@@ -494,7 +526,7 @@ def check_machine_code(tm, work):
         p.press("Left", r"^ Machine code: asm/prog\.c:main")
         result(True, "Enter on a call in the machine code opens the callee; Left comes back")
     except (Timeout, StopIteration) as e:
-        result(False, "the machine code", str(e) + "\n" + p.text())
+        b.fail(str(e) + "\n" + p.text())
     finally:
         p.keys("Q")
         p.close()
@@ -510,6 +542,8 @@ def check_sorting(tm, work):
     j = run_json(["asm/hand.out"], work)
     funcs = j["functions"]
     name = lambda f: f["file"] + ":" + f["function"]
+    b = Block("s sorts by inclusive cost, calls, name and self cost in turn, Tab by the next "
+              "event, as JSON orders them")
     p = Pane(tm, [PROG, "-i", "asm/hand.out"], width=120, height=20, cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -533,7 +567,7 @@ def check_sorting(tm, work):
         result(not bad, "s sorts by inclusive cost, calls, name and self cost in turn, Tab by "
                "the next event, as JSON orders them", "\n".join(bad))
     except Timeout as e:
-        result(False, "sorting", str(e))
+        b.fail(str(e))
     finally:
         p.keys("Q")
         p.close()
@@ -542,6 +576,8 @@ def check_sorting(tm, work):
 def check_filter(tm, work):
     j = run_json(["callgrind.out.demo"], work)
     want = sum(1 for f in j["functions"] if "tab" in (f["file"] + ":" + f["function"]).lower())
+    b = Block("/ keeps the functions that match, ignoring case",
+              "n and N go from match to match; Esc keeps every function again")
     p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], width=120, height=60, cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -563,7 +599,7 @@ def check_filter(tm, work):
         p.wait(r"^ Functions \d+/%d " % len(j["functions"]))
         result(True, "n and N go from match to match; Esc keeps every function again")
     except (Timeout, AttributeError) as e:
-        result(False, "filtering", str(e))
+        b.fail(str(e))
     finally:
         p.keys("Q")
         p.close()
@@ -587,6 +623,8 @@ def check_exits(tm, work):
     for how, want in (("q", 0), ("C-c", -signal.SIGINT), ("TERM", -signal.SIGTERM),
                       ("SEGV", -signal.SIGSEGV)):
         p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], cwd=work)
+        desc = ("%s: status %d, the terminal as it was (screen, cursor, keypad, mouse, modes)"
+                % ({"q": "q, q", "C-c": "Ctrl-C"}.get(how, "SIG" + how), want))
         try:
             p.wait(r"^ Functions 1/")
             p.press("Enter", r"^ Function: ")
@@ -596,12 +634,9 @@ def check_exits(tm, work):
                 os.kill(p.pid(), getattr(signal, "SIG" + how))
             status, before, after = p.finished()
             wrong = restored(p, before, after)
-            result(status == want and not wrong,
-                   "%s: status %d, the terminal as it was (screen, cursor, keypad, mouse, modes)"
-                   % ({"q": "q, q", "C-c": "Ctrl-C"}.get(how, "SIG" + how), want),
-                   "status %d; %s" % (status, wrong))
+            result(status == want and not wrong, desc, "status %d; %s" % (status, wrong))
         except Timeout as e:
-            result(False, "exit by %s" % how, str(e))
+            result(False, desc, str(e))
         finally:
             p.close()
 
@@ -619,7 +654,7 @@ def check_refusals(tm, work):
                os.path.getsize(os.path.join(work, "out.txt")) == 0,
                "standard output not a terminal: one line, status 1", text)
     except Timeout as e:
-        result(False, "standard output not a terminal", str(e))
+        result(False, "standard output not a terminal: one line, status 1", str(e))
     finally:
         p.close()
     p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], cwd=work, env={"TERM": "dumb"}, width=200)
@@ -630,7 +665,7 @@ def check_refusals(tm, work):
         result(status == 1 and len(lines) == 2 and lines[0].startswith("cgannotate: -i:"),
                "TERM=dumb: one line, status 1", text)
     except Timeout as e:
-        result(False, "TERM=dumb", str(e))
+        result(False, "TERM=dumb: one line, status 1", str(e))
     finally:
         p.close()
 
@@ -644,6 +679,10 @@ def no_colour(lines):
 def check_hostile(tm, work):
     """Names made of control bytes, escape sequences and bytes that are no
     UTF-8 never reach the terminal raw."""
+    b = Block("control bytes, escape sequences, separators and bytes that are no UTF-8 are "
+              "shown as U+FFFD",
+              "after the list, a page, a callers tree and the call tree of such names: the title "
+              "and colours as they were (NO_COLOR)")
     p = Pane(tm, [PROG, "-i", "web/hostile.out"], width=200, height=40, cwd=work)
     title = tm.run("display", "-p", "-t", "t:0", "#{pane_title}").strip()
     try:
@@ -669,20 +708,21 @@ def check_hostile(tm, work):
         result(not wrong, "after the list, a page, a callers tree and the call tree of such "
                "names: the title and colours as they were (NO_COLOR)", "\n".join(wrong))
     except Timeout as e:
-        result(False, "hostile names", str(e))
+        b.fail(str(e))
     finally:
         p.keys("Q")
         p.close()
 
 
 def check_colour(tm, work):
+    b = Block("without NO_COLOR the browser has colours (what NO_COLOR takes away)")
     p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], cwd=work, env={"NO_COLOR": None})
     try:
         p.wait(r"^ Functions 1/")
         result(no_colour(p.screen(escapes=True)) != [],
                "without NO_COLOR the browser has colours (what NO_COLOR takes away)")
     except Timeout as e:
-        result(False, "colours", str(e))
+        b.fail(str(e))
     finally:
         p.keys("Q")
         p.close()
@@ -732,12 +772,13 @@ def check_corpus(tm, work):
             bad.append("%s: %s" % (name, e))
         finally:
             p.close()
-    result(not bad, "the fuzz corpus (%d profiles): each opens or is refused, q quits, the "
-           "terminal as it was" % len(names), "\n".join(bad))
+    result(not bad, "the fuzz corpus: each profile opens or is refused, q quits, the terminal "
+           "as it was (%d profiles)" % len(names), "\n".join(bad))
 
 
 def check_resize(tm, work):
     """Down to 80x24 and back up: every line redrawn for the new size."""
+    b = Block("resized to 80x24, 120x35 and back: every line is a row of the list")
     p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], width=150, height=40, cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -761,7 +802,7 @@ def check_resize(tm, work):
         result(not bad, "resized to 80x24, 120x35 and back: every line is a row of the list",
                "\n".join(bad))
     except Timeout as e:
-        result(False, "resizing", str(e))
+        b.fail(str(e))
     finally:
         p.keys("Q")
         p.close()
@@ -770,6 +811,7 @@ def check_resize(tm, work):
 def check_mouse(tm, work):
     """The wheel scrolls, a click selects, a click on the selected row
     opens it (the terminal's X10 mouse reports)."""
+    b = Block("the mouse wheel scrolls, a click selects, a second click opens")
     p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], cwd=work)
     try:
         p.wait(r"^ Functions 1/")
@@ -784,7 +826,7 @@ def check_mouse(tm, work):
         p.wait(r"^ Function: ")
         result(True, "the mouse wheel scrolls, a click selects, a second click opens")
     except Timeout as e:
-        result(False, "the mouse", str(e))
+        b.fail(str(e))
     finally:
         p.keys("Q")
         p.close()
@@ -806,6 +848,7 @@ def check_help(tm, work):
     section = man.split('.SH "BROWSING IN THE TERMINAL"')[-1].split("\n.SH ")[0]
     in_man = set(re.findall(r"^\.B[IR]? \\?(.+?)$", section, re.M))
     in_man = {k.replace("\\-", "-").replace("\\(", "(").strip('"') for k in in_man}
+    b = Block("? lists the keys of each view, and the man page has each")
     seen, bad = set(), []
     walks = (("stacks/interp.out", ((None, "Functions"), ("Enter", "Cycle"))),
              ("asm/hand.out", (("j", "Functions"), ("Enter", "Function"), ("v", "Source"),
@@ -831,15 +874,20 @@ def check_help(tm, work):
             p.close()
         missing = sorted(k for k in seen if k not in in_man)
         result(not bad and not missing and len(seen) > 30,
-               "? lists the keys of each view (%d keys in all), and the man page has each"
+               "? lists the keys of each view, and the man page has each (%d keys)"
                % len(seen), "\n".join(bad) + "\nnot in the man page: %r" % missing)
     except Timeout as e:
-        result(False, "the help", str(e))
+        b.fail(str(e))
         p.close()
 
 
+def stop(sig, frame):
+    raise SystemExit(128 + sig)
+
+
 def main():
-    global DEADLINE
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, stop)
     work = tempfile.mkdtemp(prefix="cgannotate-tui.")
     data = os.path.join(TOP, "tests", "golden", "data")
     for d in ("stacks", "asm", "web"):

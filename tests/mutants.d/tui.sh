@@ -59,12 +59,12 @@ plant_tui_callers_root() {
 
 # "the source opens at the function's hottest line": at its coldest.
 plant_tui_source_coldest() {
-    sed -i 's/return key\[x\] > key\[y\] ? -1 : 1;/return key[x] > key[y] ? 1 : -1;/' src/tui-view-source.c
+    sed -i 's/return key\[x\] > key\[y\] ? -1 : 1;/return key[x] > key[y] ? 1 : -1;/' src/tui-list.c
 }
 
 # "a => line has the call's cost and count from JSON": a count too many.
 plant_tui_line_call_count() {
-    sed -i 's/columns_format_count(d->cols, count, c->count);/columns_format_count(d->cols, count, c->count + 1);/' src/tui-view-source.c
+    sed -i 's/len = columns_format_count(c, n, r->count);/len = columns_format_count(c, n, r->count + 1);/' src/tui-draw.c
 }
 
 # "H goes to the next hot line": to the previous one.
@@ -81,7 +81,7 @@ plant_tui_back_twice() {
 # "the machine code: every instruction's costs are JSON's": the first
 # event's count in every column.
 plant_tui_asm_costs() {
-    sed -i 's/c != NULL ? c\[e\] : COST_ABSENT, look);/c != NULL ? c[0] : COST_ABSENT, look);/' src/tui-view-asm.c
+    sed -i 's/^		x = draw_columns_cells(&s->cols, y, x, c, look);$/		x = draw_columns_cells(\&s->cols, y, x, c != NULL ? (cost_t[]){ c[0], c[0] } : NULL, look);/' src/tui-view-asm.c
 }
 
 # "Enter on a call in the machine code opens the callee": the callee never
@@ -136,8 +136,8 @@ plant_tui_never_colour() {
     sed -i 's/term.colour = (no == NULL || \*no == .\\0.) && has_colors();/term.colour = false;/' src/tui-term.c
 }
 
-# "? lists the keys of each view (N keys in all), and the man page has
-# each": a key the man page does not list.
+# "? lists the keys of each view, and the man page has each": a key the
+# man page does not list.
 plant_tui_help_key() {
     sed -i 's/{ KEY_NPAGE, true, "PgDn",/{ KEY_NPAGE, true, "PageDown",/' src/tui-keys.c
 }
@@ -163,7 +163,7 @@ plant_tui_dumb() {
     sed -i 's/|| strcmp(type, "dumb") == 0)/|| strcmp(type, "dumber") == 0)/' src/tui-term.c
 }
 
-# "the fuzz corpus (N profiles): each opens or is refused, q quits": the
+# "the fuzz corpus: each profile opens or is refused, q quits": the
 # estimates made for a profile with negative costs (the thread dies).
 plant_tui_negative_estimates() {
     sed -i 's/^		needs &= ~(unsigned)NEED_LATER_ESTIMATES;$/		(void)0;/' src/pipeline.c
