@@ -1,6 +1,5 @@
 #include "tui-data.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,15 +60,10 @@ static void take_rows(struct tui_data *d)
 	d->total = d->table.base;
 	d->rows = inclusive_compute(p, true, &d->nrows);
 	d->calls = xmalloc((d->nrows ? d->nrows : 1) * sizeof(*d->calls));
-	d->row_of = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*d->row_of));
-	for (size_t i = 0; i < p->nfuncs; i++)
-		d->row_of[i] = SIZE_MAX;
 	for (size_t r = 0; r < d->nrows; r++) {
 		const struct func *f = d->rows[r];
 
 		d->calls[r] = f->whole != NULL ? f->whole->calls : profile_times_called(p, f);
-		if (f->whole == NULL)
-			d->row_of[f->index] = r;
 	}
 }
 
@@ -165,6 +159,8 @@ void data_release(struct tui_data *d)
 {
 	/* A thread at work is waited for: it uses the model. */
 	job_join(&d->estimates);
+	if (d->estimating && d->stacks == NULL && atomic_load(&d->estimates.stage) >= MADE_STACKS)
+		d->stacks = &d->own_stacks;
 	if (d->reading_code)
 		reading_done(d);
 	free_codes(d);
@@ -181,7 +177,6 @@ void data_release(struct tui_data *d)
 	free(d->frames_first);
 	free(d->frames_of);
 	free(d->calls);
-	free(d->row_of);
 	free(d->rows);
 	table_release(&d->table);
 	memset(d, 0, sizeof(*d));
@@ -238,27 +233,6 @@ bool data_stacks_ready(struct tui_data *d)
 {
 	take_estimates(d);
 	return d->stacks != NULL || d->no_stacks != NULL;
-}
-
-const cost_t *data_self(const struct tui_data *d, size_t r)
-{
-	return d->rows[r]->self;
-}
-
-const cost_t *data_incl(const struct tui_data *d, size_t r)
-{
-	return d->rows[r]->total;
-}
-
-size_t data_row(const struct tui_data *d, const struct func *f)
-{
-	if (f->whole != NULL) {
-		for (size_t r = d->nrows; r-- > 0;)
-			if (d->rows[r] == f)
-				return r;
-		return SIZE_MAX;
-	}
-	return f->index < d->p->nfuncs ? d->row_of[f->index] : SIZE_MAX;
 }
 
 enum tui_incl data_incl_kind(const struct tui_data *d, const struct func *f, size_t event,

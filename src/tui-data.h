@@ -52,7 +52,6 @@ struct tui_data {
 	struct func **rows;        /* functions, then <cycle N> rows */
 	size_t nrows;
 	cost_t *calls;             /* by row */
-	size_t *row_of;            /* by function index: its row, or SIZE_MAX */
 	bool marks;                /* bounds and estimates marked: not a diff, not focused */
 
 	/* The stacks of the primary event and the estimates. */
@@ -97,15 +96,10 @@ bool data_busy(struct tui_data *d, bool *news);
 /* Wait for the threads' work to be done. */
 void data_wait(struct tui_data *d);
 
-/* Row R's figures. */
-const cost_t *data_self(const struct tui_data *d, size_t r);
-const cost_t *data_incl(const struct tui_data *d, size_t r);
 /* How F's inclusive figure of EVENT shows; *ESTIMATE gets the estimate
  * when there is one. */
 enum tui_incl data_incl_kind(const struct tui_data *d, const struct func *f, size_t event,
 			     cost_t *estimate);
-/* F's row, or SIZE_MAX (a function --hide or --focus took out). */
-size_t data_row(const struct tui_data *d, const struct func *f);
 
 /* Whether the stacks are there (made, or never to be: NO_STACKS says
  * why).  Call trees wait for them. */

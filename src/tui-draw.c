@@ -41,13 +41,6 @@ int draw_count(int y, int x, int width, const struct columns *c, const size_t *w
 	return draw_right(y, x, width, text, look);
 }
 
-size_t draw_count_width(const struct columns *c, const size_t *w, size_t event, cost_t v)
-{
-	char text[COLUMNS_CELL_MAX];
-
-	return columns_cell_text(text, c, w, event, v);
-}
-
 int draw_name(int y, int x, int width, const struct func *f, int look)
 {
 	const char *full = f->fullname, *file = f->key.file->name;

@@ -31,8 +31,6 @@ int draw_right(int y, int x, int width, const char *text, int look);
  * Returns the column after them. */
 int draw_count(int y, int x, int width, const struct columns *c, const size_t *w, size_t event,
 	       cost_t v, int look);
-/* The columns that count takes. */
-size_t draw_count_width(const struct columns *c, const size_t *w, size_t event, cost_t v);
 
 /* F's "file:function" in at most WIDTH columns from X: whole when it
  * fits, else its function's name shortened (name_shorten) after the file,
