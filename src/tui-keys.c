@@ -136,7 +136,7 @@ static char *help_line(size_t first, unsigned view, size_t *next)
 			len = sizeof(keys) - 1;
 	}
 	*next = i;
-	return xasprintf("  %-20s %s", keys, bindings[first].help);
+	return xasprintf("  %-20s  %s", keys, bindings[first].help);
 }
 
 /* Add the help lines of the bindings of VIEW whose views are (SHARED) or

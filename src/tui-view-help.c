@@ -66,7 +66,7 @@ static void lay_out(struct tui_view *v, int width)
 	add_wrapped(h, text, width, 0);
 	free(text);
 	for (size_t i = 0; i < nkeys; i++)
-		add_wrapped(h, keys[i], width, 25);
+		add_wrapped(h, keys[i], width, 24);
 	keys_help_free(keys, nkeys);
 	add_wrapped(h, "", width, 0);
 	add_wrapped(h, "What the figures are", width, 0);

@@ -835,7 +835,7 @@ def check_mouse(tm, work):
 def help_keys(text):
     keys = set()
     for line in text.split("What the figures are")[0].split("\n"):
-        m = re.match(r"^  (\S.{19}) \S", line)
+        m = re.match(r"^  (\S.*?)  +\S", line)
         if m:
             keys.update(k.strip() for k in m.group(1).split(", ") if k.strip())
     return keys
