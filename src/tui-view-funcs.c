@@ -111,11 +111,49 @@ static void refilter(struct tui_view *v)
 	list_select(&v->list, at, true);
 }
 
+/* A row with the value it sorts by first: most comparisons then read no
+ * function's costs (as the text report's table sorts). */
+struct keyed_row {
+	cost_t key;
+	size_t row;
+};
+
+static int keyed_order(const void *a, const void *b, void *arg)
+{
+	const struct keyed_row *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
+	return row_order(&x->row, &y->row, arg);
+}
+
+/* What row R sorts by first, larger first. */
+static cost_t sort_key(const struct funcs *s, size_t r)
+{
+	const struct tui_data *d = &s->ui->data;
+	const cost_t *v = s->by == BY_SELF ? d->rows[r]->self : d->rows[r]->total;
+	cost_t x;
+
+	if (s->by == BY_CALLS)
+		return d->calls[r];
+	if (s->by == BY_NAME)
+		return 0;
+	x = v != NULL ? cost_sort_value(v[s->ui->event]) : -1;
+	return d->cols->changes && x < -1 ? -x : x;
+}
+
 static void resort(struct tui_view *v)
 {
 	struct funcs *s = state(v);
+	size_t n = s->ui->data.nrows;
+	struct keyed_row *k = xmalloc((n ? n : 1) * sizeof(*k));
 
-	qsort_r(s->all, s->ui->data.nrows, sizeof(*s->all), row_order, s);
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct keyed_row){ sort_key(s, i), i };
+	qsort_r(k, n, sizeof(*k), keyed_order, s);
+	for (size_t i = 0; i < n; i++)
+		s->all[i] = k[i].row;
+	free(k);
 	refilter(v);
 }
 

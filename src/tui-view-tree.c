@@ -3,6 +3,7 @@
  * children view), and a function's callers, bottom-up (perf report
  * --no-children).  Each line is a function on a path of the stacks, with
  * the share of the program's total the stacks along that path hold. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ struct node {
 struct step {
 	size_t frame;
 	cost_t weight;
+	uintptr_t func;            /* the frame's function, by which steps are grouped */
 };
 
 struct tree {
@@ -53,14 +55,12 @@ static struct tree *state(const struct tui_view *v)
 	return v->state;
 }
 
-static int step_order(const void *a, const void *b, void *arg)
+/* Steps of one function together (the nodes are sorted afterwards). */
+static int step_order(const void *a, const void *b)
 {
-	const struct stacks *s = arg;
-	const struct func *f = s->frames[((const struct step *)a)->frame].func;
-	const struct func *g = s->frames[((const struct step *)b)->frame].func;
+	uintptr_t f = ((const struct step *)a)->func, g = ((const struct step *)b)->func;
 
-	return f == g ? 0 : strcmp(f->fullname, g->fullname) != 0 ?
-		strcmp(f->fullname, g->fullname) : (f > g) - (f < g);
+	return (f > g) - (f < g);
 }
 
 static int node_order(const void *a, const void *b)
@@ -83,8 +83,10 @@ static struct node **make_nodes(struct tree *t, struct step *steps, size_t n, si
 	struct node **nodes = arena_alloc(&t->arena, (n ? n : 1) * sizeof(*nodes));
 	size_t m = 0;
 
+	for (size_t i = 0; i < n; i++)
+		steps[i].func = (uintptr_t)s->frames[steps[i].frame].func;
 	if (n > 1)
-		qsort_r(steps, n, sizeof(*steps), step_order, (void *)s);
+		qsort(steps, n, sizeof(*steps), step_order);
 	for (size_t i = 0, j; i < n; i = j) {
 		struct node *v;
 		cost_t width = 0;
@@ -133,11 +135,11 @@ static void make_kids(struct tree *t, struct node *v)
 
 		if (t->callers) {
 			if (s->frames[f].parent != STACKS_ROOT)
-				t->steps[n++] = (struct step){ s->frames[f].parent, v->weights[i] };
+				t->steps[n++] = (struct step){ s->frames[f].parent, v->weights[i], 0 };
 			continue;
 		}
 		for (size_t k = d->kid_first[f]; k < d->kid_first[f + 1]; k++)
-			t->steps[n++] = (struct step){ d->kids[k], d->width[d->kids[k]] };
+			t->steps[n++] = (struct step){ d->kids[k], d->width[d->kids[k]], 0 };
 	}
 	v->kids = make_nodes(t, t->steps, n, v->depth + 1, &v->nkids);
 }
@@ -156,7 +158,7 @@ static struct step *frames_of(const struct tui_data *d, const struct func *f, si
 	for (size_t i = 0; i < *n; i++) {
 		size_t frame = d->frames_of[d->frames_first[node] + i];
 
-		steps[i] = (struct step){ frame, d->width[frame] };
+		steps[i] = (struct step){ frame, d->width[frame], 0 };
 	}
 	return steps;
 }
@@ -287,7 +289,7 @@ static void build(struct tui_view *v)
 		steps = xmalloc((d->nroots ? d->nroots : 1) * sizeof(*steps));
 		n = d->nroots;
 		for (size_t i = 0; i < n; i++)
-			steps[i] = (struct step){ d->roots[i], d->width[d->roots[i]] };
+			steps[i] = (struct step){ d->roots[i], d->width[d->roots[i]], 0 };
 		t->roots = make_nodes(t, steps, n, 0, &t->nroots);
 		select = find_path(t, t->f);
 	}

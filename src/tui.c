@@ -246,7 +246,7 @@ struct script {
 	char *save;                /* strtok_r's */
 	const char *name;          /* the key being timed */
 	char name_buf[8];
-	double start;
+	double start, start_cpu;
 };
 
 static const struct {
@@ -261,11 +261,12 @@ static const struct {
 	{ "End", KEY_END, true }, { "F1", KEY_F(1), true }, { "BS", KEY_BACKSPACE, true },
 };
 
-static double now_ms(void)
+/* Milliseconds of CLOCK: the time, or this thread's CPU time. */
+static double now_ms(clockid_t clock)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(clock, &t);
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
@@ -273,7 +274,9 @@ static double now_ms(void)
 static bool script_key(struct tui *ui, struct script *s, struct term_key *k)
 {
 	if (s->name != NULL)
-		fprintf(stderr, "key %s %.2f ms\n", s->name, now_ms() - s->start);
+		fprintf(stderr, "key %s %.2f ms, CPU %.2f ms\n", s->name,
+			now_ms(CLOCK_MONOTONIC) - s->start,
+			now_ms(CLOCK_THREAD_CPUTIME_ID) - s->start_cpu);
 	s->name = NULL;
 	for (;;) {
 		if (s->word != NULL && *s->word != '\0') {
@@ -288,12 +291,12 @@ static bool script_key(struct tui *ui, struct script *s, struct term_key *k)
 		if (s->word == NULL)
 			return false;
 		if (strcmp(s->word, "wait") == 0) {
-			double start = now_ms();
+			double start = now_ms(CLOCK_MONOTONIC);
 
 			data_wait(&ui->data);
 			take_news(ui);
 			draw(ui, NULL);
-			fprintf(stderr, "wait %.2f ms\n", now_ms() - start);
+			fprintf(stderr, "wait %.2f ms\n", now_ms(CLOCK_MONOTONIC) - start);
 			s->word = NULL;
 			continue;
 		}
@@ -309,7 +312,8 @@ static bool script_key(struct tui *ui, struct script *s, struct term_key *k)
 		if (s->name != NULL)
 			break;
 	}
-	s->start = now_ms();
+	s->start = now_ms(CLOCK_MONOTONIC);
+	s->start_cpu = now_ms(CLOCK_THREAD_CPUTIME_ID);
 	return true;
 }
 
@@ -532,7 +536,7 @@ static void key(struct tui *ui, const struct term_key *k)
 void tui_browse(const struct tui_source *src)
 {
 	struct tui ui;
-	struct script script = { NULL, NULL, NULL, NULL, "", 0 };
+	struct script script = { NULL, NULL, NULL, NULL, "", 0, 0 };
 	const char *keys = getenv("CGANNOTATE_TUI_KEYS");
 
 	memset(&ui, 0, sizeof(ui));
