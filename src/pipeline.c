@@ -509,6 +509,7 @@ static void write_html(struct run *run, FILE *out)
 	}
 }
 
+#ifdef HAVE_NCURSESW
 /* The profile read again with the data of its instructions, for the
  * browser's machine code: a new profile, which the caller releases and
  * frees; NULL when a profile is standard input, which cannot be read
@@ -534,7 +535,6 @@ static struct profile *read_with_code(void *arg)
 	return q;
 }
 
-#ifdef HAVE_NCURSESW
 /* The browser: the model as the table's columns see it, the stacks when
  * --focus made them, and the way to the instructions' data (the profile
  * itself when --asm kept it). */
