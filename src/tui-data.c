@@ -319,6 +319,10 @@ static struct tui_code *disassemble(struct tui_data *d, const struct func *f)
 const struct tui_code *data_code(struct tui_data *d, const struct func *f, const char **why)
 {
 	*why = NULL;
+	if (f->whole != NULL) {
+		*why = "a cycle of calls has no machine code of its own: see its members'";
+		return NULL;
+	}
 	if (d->code == NULL && d->no_code == NULL) {
 		if (!objdump_available(asm_objdump_program()))
 			d->no_code = "the machine code needs objdump (GNU binutils); install binutils "
@@ -338,10 +342,6 @@ const struct tui_code *data_code(struct tui_data *d, const struct func *f, const
 	}
 	if (d->code == NULL)
 		return NULL;
-	if (f->whole != NULL) {
-		*why = "a cycle of calls has no machine code of its own: see its members'";
-		return NULL;
-	}
 	for (struct tui_code *c = d->codes; c != NULL; c = c->next)
 		if (c->func == f)
 			return c;
