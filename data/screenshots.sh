@@ -19,7 +19,7 @@ prog=${1:-$here/../src/cgannotate}
 case $prog in /*) ;; *) prog=$(pwd)/$prog ;; esac
 chromium=${CHROMIUM:-/usr/bin/chromium}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-shots.XXXXXX")
-trap 'tmux -S "$tmp/tmux" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'tmux -S "$tmp/tmux" kill-server 2>/dev/null || :; rm -rf "$tmp"' EXIT
 
 # shot URL FILE WIDTH,HEIGHT
 shot() {
