@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark: cgannotate against callgrind_annotate and wc -w.
 #
-# Profiles: two real ones, made here with valgrind (callgrind with
+# Profiles: three real ones, made here with valgrind (callgrind with
 # --dump-instr=yes --collect-jumps=yes --cache-sim=yes) on g++'s compiler
-# proper compiling bench/stl.cpp and on python3 running bench/workload.py;
+# proper compiling bench/stl.cpp (as cc1plus, and with -O2 as cc1plus-O2)
+# and on python3 running bench/workload.py;
 # then profiles of the real ones' shape made by bench/gen.c (see
 # bench/README.md) of 10, 50 and 100 MB, and with --big 1 GB of repeated
 # parts (the same program dumped 20 times: memory must follow the distinct
@@ -29,7 +30,11 @@
 # "cgannotate csv", --format=markdown and --format=csv; "cgannotate
 # compare", --compare of the profile with itself; "cgannotate gate", --diff
 # of the profile with itself with two --fail-above gates (OLD and NEW read
-# again apart); these four over the first row's time; wc -w.  Each command runs RUNS times
+# again apart); these four over the first row's time; "cgannotate -i", the terminal
+# browser drawing its first screen on a terminal of its own (timeit --pty)
+# and quitting (CGANNOTATE_TUI_KEYS empty); wc -w.  Then, for the real
+# profiles, the browser's keys as it times them itself
+# (CGANNOTATE_TUI_KEYS, see tui_keys below).  Each command runs RUNS times
 # (default 3), the programs alternating; the table gives medians.  Speed is
 # always a ratio measured in the same run.  callgrind_annotate is skipped above
 # 100 MB (too slow).
@@ -63,7 +68,7 @@ trap 'rm -rf "$work"' EXIT
 
 [ -x "$cga" ] || { echo "bench: no cgannotate at $cga (build it first)" >&2; exit 2; }
 ${CC:-cc} -O2 -std=c11 -o "$work/gen" "$here/gen.c" -lm
-${CC:-cc} -O2 -std=c11 -o "$work/timeit" "$here/timeit.c"
+${CC:-cc} -O2 -std=c11 -o "$work/timeit" "$here/timeit.c" -lutil
 have_ref=false
 command -v callgrind_annotate >/dev/null && have_ref=true
 have_python=false
@@ -79,6 +84,37 @@ measure() {
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+# The terminal browser on a terminal of its own, until its first screen is
+# drawn; nothing when the program was built without it.
+have_tui=true
+"$cga" -i /dev/null 2>&1 < /dev/null | grep -q 'built without' && have_tui=false
+measure_tui() {
+    $have_tui || return 0
+    CGANNOTATE_TUI_KEYS= TERM=xterm "$work/timeit" --pty "$work/time" "$cga" -i "$1" ||
+        { echo "bench: failed: $cga -i $1" >&2; exit 1; }
+    cat "$work/time"
+}
+
+# The browser's keys, each timed by the browser (from the key to the screen
+# drawn again): GROUP:KEY words, for the 80x24 terminal of timeit --pty.  The
+# filter is typed a character at a time over every function.
+tui_steps="ready:wait move:j move:End move:Home move:PgDn sort:s sort:s sort:s sort:s sort:Tab"
+tui_steps="$tui_steps view:Enter view:Left view:t hot:* all:E all:C view:Left view:r hot:* view:Left"
+tui_steps="$tui_steps filter:/"
+for c in a l l o c; do tui_steps="$tui_steps filter:$c"; done
+tui_steps="$tui_steps view:Enter view:Enter view:Left view:a code:wait view:Left filter:Esc view:q"
+tui_keys() {
+    local keys="" s
+    for s in $tui_steps; do keys="$keys ${s#*:}"; done
+    CGANNOTATE_TUI_KEYS=$keys TERM=xterm "$work/timeit" --pty "$work/time" \
+        sh -c "exec \"\$0\" -i \"\$1\" 2> \"\$2\"" "$cga" "$1" "$work/keys.log" > /dev/null ||
+        { echo "bench: failed: the keys of $cga -i $1" >&2; exit 1; }
+    # GROUP MS CPU-MS, one line per step (a wait's CPU time is the threads').
+    awk -v steps="$tui_steps" 'BEGIN { n = split(steps, s, " ") }
+        /^key / { k++; split(s[k], g, ":"); print g[1], $3, $6 }
+        /^wait / { k++; split(s[k], g, ":"); print g[1], $2, "-" }' "$work/keys.log"
+}
+
 callgrind() {
     echo "valgrind,-q,--tool=callgrind,--dump-instr=yes,--collect-jumps=yes,--cache-sim=yes,--callgrind-out-file=$1"
 }
@@ -86,8 +122,10 @@ callgrind() {
 # The real profiles: NAME FILE lines on standard output.
 make_real() {
     local py
-    if [ -n "${BENCH_KEEP:-}" ] && [ -s "$BENCH_KEEP/cc1plus.out" ] && [ -s "$BENCH_KEEP/python3.out" ]; then
+    if [ -n "${BENCH_KEEP:-}" ] && [ -s "$BENCH_KEEP/cc1plus.out" ] && [ -s "$BENCH_KEEP/python3.out" ] &&
+       [ -s "$BENCH_KEEP/cc1plus-O2.out" ]; then
         echo "cc1plus $BENCH_KEEP/cc1plus.out"
+        echo "cc1plus-O2 $BENCH_KEEP/cc1plus-O2.out"
         echo "python3 $BENCH_KEEP/python3.out"
         return
     fi
@@ -96,6 +134,8 @@ make_real() {
         # -S: only the compiler proper runs, under the wrapper.
         (cd "$here" && "${CXX:-g++}" -S -o /dev/null -wrapper "$(callgrind "$work/cc1plus.out")" stl.cpp) &&
             echo "cc1plus $work/cc1plus.out"
+        (cd "$here" && "${CXX:-g++}" -O2 -S -o /dev/null -wrapper "$(callgrind "$work/cc1plus-O2.out")" \
+            stl.cpp) && echo "cc1plus-O2 $work/cc1plus-O2.out"
     fi
     py=${PYTHON:-$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3 )}
     # The interpreter itself, not a wrapper script that would run it.
@@ -144,14 +184,15 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
-progs="cga plain src dot json html flame folded focus pprof pprof1 markdown csv compare gate ref wc"
+progs="cga plain src dot json html flame folded focus pprof pprof1 markdown csv compare gate tui ref wc"
+tui_notes=()
 focus_notes=()
 pprof_notes=()
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
     name=${entry%%:*}
     f=${entry#*:}
-    mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
+    mb=$(awk -v b="$(stat -L -c %s "$f")" 'BEGIN { printf "%.1f", b / 1e6 }')
     src=$(make_sources "$f")
     focus_re=""
     if $have_python; then
@@ -182,12 +223,26 @@ for entry in "${profiles[@]}"; do
         measure "$cga" --format=csv "$f" >> "$work/csv"
         measure "$cga" --compare "$f" "$f" >> "$work/compare"
         measure "$cga" --diff --fail-above=1 --fail-above=1:. "$f" "$f" >> "$work/gate"
+        measure_tui "$f" >> "$work/tui"
+        [ "$name" = gen ] || ! $have_tui || tui_keys "$f" >> "$work/keys"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
         fi
     done
     rm -rf "$src"
+    if [ -s "$work/keys" ]; then
+        note=""
+        for g in move sort view hot all filter ready code; do
+            awk -v g="$g" '$1 == g { print $2, $3 }' "$work/keys" | sort -n > "$work/group"
+            [ -s "$work/group" ] || continue
+            note="$note${note:+, }$g $(awk '{ v[NR] = $1; if ($2 != "-" && $2 > cpu) cpu = $2 }
+                END { printf "%.1f/%.1f", v[int((NR + 1) / 2)], v[NR]
+                      if (cpu > 0) printf " (CPU %.1f)", cpu }' "$work/group")"
+        done
+        tui_notes+=("$name $mb MB: $note")
+        : > "$work/keys"
+    fi
     wc_s=$(cut -d' ' -f1 "$work/wc" | median)
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
     plain_s=$(cut -d' ' -f1 "$work/plain" | median)
@@ -214,6 +269,7 @@ for entry in "${profiles[@]}"; do
         pprof) label="cgannotate pprof" ;; pprof1) label="cgannotate pprof $first_event" ;;
         markdown) label="cgannotate markdown" ;; csv) label="cgannotate csv" ;;
         compare) label="cgannotate compare" ;; gate) label="cgannotate gate" ;;
+        tui) label="cgannotate -i" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
@@ -222,7 +278,7 @@ for entry in "${profiles[@]}"; do
             if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame" ||
                 prog == "markdown" || prog == "csv" || prog == "compare" || prog == "gate")
                 speed = sprintf("%.2fx", s / cga);
-            if (prog == "folded" || prog == "focus") speed = sprintf("%.2fx", s / plain);
+            if (prog == "folded" || prog == "focus" || prog == "tui") speed = sprintf("%.2fx", s / plain);
             if (prog == "pprof" || prog == "pprof1") speed = sprintf("%.2fx", s / folded);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
@@ -245,11 +301,21 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "first event), their time over folded's;" \
      "for cgannotate markdown, csv (--format=markdown, --format=csv), compare (--compare of the" \
      "profile with itself) and gate (--diff of the profile with itself, two --fail-above gates)," \
-     "their time over the text report's (cgannotate)."
+     "their time over the text report's (cgannotate);" \
+     "for cgannotate -i (the terminal browser's first screen), its time over the plain report's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
 echo "pprof sizes:"
 printf '  %s\n' "${pprof_notes[@]}"
 if [ ${#focus_notes[@]} -gt 0 ]; then
     echo "Focus rows:"
     printf '  %s\n' "${focus_notes[@]}"
+fi
+if [ ${#tui_notes[@]} -gt 0 ]; then
+    echo "Keys of the browser (-i) on an 80x24 terminal, ms from the key to the screen drawn, median/largest"
+    echo "of $runs runs, and the largest CPU time the browser took for one"
+    echo "(move: j End Home PgDn; sort: s s s s Tab; view: Enter Left t r a ...; hot: * (the"
+    echo "hottest path); all: E C (expand and collapse all); filter: / and each character of alloc over"
+    echo "every function; ready: the stacks and estimates, after the first screen; code: the machine"
+    echo "code of the first function matching alloc shown after a, the profile read again, objdump run):"
+    printf '  %s\n' "${tui_notes[@]}"
 fi

@@ -59,6 +59,9 @@ struct func {
 	size_t nout;               /* length of the out list */
 	struct code *code;         /* its instructions, per object (keep_instr only) */
 	struct func_lines *lines;  /* its own lines (keep_func_lines only; NULL if none) */
+	uint64_t first_line;       /* the first and last lines of its own file that its
+				      costs and calls were read at, where that file */
+	uint64_t last_line;        /* keeps per-line data (0, 0: none) */
 	size_t index;              /* creation order */
 	struct func *same_name;    /* the next function of the same name */
 };

@@ -47,6 +47,9 @@ static const char usage_text[] =
 "                          source files\n"
 "\n"
 "  cgannotate's own options:\n"
+"    -i --interactive      browse the profile in the terminal, full screen:\n"
+"                          functions, callers and callees, call trees, source,\n"
+"                          machine code (? lists the keys of each view)\n"
 "    --inclusive=both      per event the inclusive and the self cost, then calls\n"
 "    --format=text|json    write the report as text or as one JSON object [text]\n"
 "    --format=dot          write the call graph in Graphviz DOT (see below)\n"
@@ -149,6 +152,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "help",       no_argument,       NULL, 'h' },
+	{ "interactive", no_argument,      NULL, 'i' },
 	{ "version",    no_argument,       NULL, OPT_VERSION },
 	{ "show",       required_argument, NULL, OPT_SHOW },
 	{ "sort",       required_argument, NULL, OPT_SORT },
@@ -356,6 +360,8 @@ static size_t parse_name_width(const char *value)
 
 static void set_format(struct options *opt, const char *value)
 {
+	if (opt->format == FORMAT_TUI)
+		usage_error("-i (--interactive) and --format cannot be combined");
 	if (strcmp(value, "text") == 0)
 		opt->format = FORMAT_TEXT;
 	else if (strcmp(value, "json") == 0)
@@ -587,6 +593,11 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	case OPT_FORMAT:
 		set_format(opt, arg);
 		break;
+	case 'i':
+		if (opt->format != FORMAT_TEXT)
+			usage_error("-i (--interactive) and --format cannot be combined");
+		opt->format = FORMAT_TUI;
+		break;
 	case OPT_PART:
 		set_parts(opt, arg);
 		break;
@@ -681,7 +692,8 @@ static _Noreturn void bad_option(int c, const char *arg)
 	 * its word (an unknown letter in "-xh"): then ARG is the word before,
 	 * and only OPTOPT, the letter, tells the option. */
 	bool long_option = strncmp(arg, "--", 2) == 0 &&
-		(c == ':' || optopt == 0 || optopt >= OPT_VERSION || optopt == 'h');
+		(c == ':' || optopt == 0 || optopt >= OPT_VERSION || optopt == 'h' ||
+		 optopt == 'i');
 	const struct option *o;
 	bool ambiguous;
 	char *list;
@@ -865,7 +877,7 @@ void options_parse(struct options *opt, int argc, char **argv)
 	/* getopt_long's own messages would name the program by argv[0], a
 	 * path: bad_option() says the same under the program's name. */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":hI:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hiI:", longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			bad_option(c, argv[optind - 1]);
 		parse_one(opt, c, optarg);

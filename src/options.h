@@ -12,8 +12,10 @@ struct sort_key {
 	char *threshold;   /* as written (without "%"), or NULL */
 };
 
+/* FORMAT_TUI: -i, the terminal browser, which writes no report. */
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
-		     FORMAT_HTML, FORMAT_PPROF, FORMAT_MARKDOWN, FORMAT_CSV };
+		     FORMAT_HTML, FORMAT_PPROF, FORMAT_MARKDOWN, FORMAT_CSV,
+		     FORMAT_TUI };
 
 /* A --fail-above gate: PCT, or PCT:FUNCRE. */
 struct gate_spec {

@@ -38,6 +38,9 @@
 #include "report-pprof.h"
 #include "report-text.h"
 #include "xalloc.h"
+#ifdef HAVE_NCURSESW
+#include "tui.h"
+#endif
 
 /* The event names --show and --sort mention: the reader computes those
  * that are derived events.  A new array of borrowed strings. */
@@ -143,7 +146,8 @@ static void prepare_profile(struct profile *p, const struct reading *r, const ch
 	const struct options *opt = r->opt;
 
 	profile_init(p, path);
-	p->annotate_all = opt->auto_annotate;
+	/* The browser shows the source of any function it finds. */
+	p->annotate_all = opt->auto_annotate || opt->format == FORMAT_TUI;
 	p->annotate_names = opt->user_files;
 	p->nannotate_names = opt->nuser;
 	p->strip_prefix = r->strip_prefix;
@@ -156,9 +160,9 @@ static void prepare_profile(struct profile *p, const struct reading *r, const ch
 	p->paths = opt->profiles;
 	p->npaths = opt->nprofiles;
 	p->negate = opt->mode == MODE_DIFF;
-	/* A text report shows the lines of the files it finds, and so does
-	 * a page; JSON gives the per-line costs of every file. */
-	if (opt->format == FORMAT_TEXT || opt->format == FORMAT_HTML) {
+	/* A text report shows the lines of the files it finds, and so do a
+	 * page and the browser; JSON gives the per-line costs of every file. */
+	if (opt->format == FORMAT_TEXT || opt->format == FORMAT_HTML || opt->format == FORMAT_TUI) {
 		p->source_dirs = opt->include_dirs;
 		p->nsource_dirs = opt->ninclude;
 	}
@@ -485,12 +489,17 @@ enum {
 	NEED_SHOWN_ESTIMATES = 1 << 8,  /* the estimates of every shown event, not only the
 					   primary one's */
 	NEED_ALL_ESTIMATES = 1 << 9,    /* ... of every event */
+	NEED_LATER_ESTIMATES = 1 << 10, /* the stacks and every function's inclusive
+					   estimate, made by the report itself while
+					   it runs (the browser, on a thread) */
 };
 
 struct report_kind {
 	enum output_format format;
 	unsigned needs;
 	void (*write)(struct run *run, FILE *out);
+	/* What must hold before the profile is read, or NULL. */
+	void (*ready)(const struct options *opt);
 };
 
 static void write_text(struct run *run, FILE *out)
@@ -663,16 +672,81 @@ static void write_csv(struct run *run, FILE *out)
 	report_csv(out, &run->p, run->opt, &run->cols);
 }
 
+#ifdef HAVE_NCURSESW
+/* The profile read again with the data of its instructions, for the
+ * browser's machine code: a new profile, which the caller releases and
+ * frees; NULL when a profile is standard input, which cannot be read
+ * twice.  Runs on the browser's thread while the browser reads the model
+ * RUN holds, and touches nothing of it. */
+static struct profile *read_with_code(void *arg)
+{
+	const struct run *run = arg;
+	const struct options *opt = run->opt;
+	struct profile *q;
+	struct input in;
+
+	for (size_t i = 0; i < opt->nprofiles; i++)
+		if (strcmp(opt->profiles[i], "-") == 0)
+			return NULL;
+	q = xmalloc(sizeof(*q));
+	prepare_profile(q, &run->r, opt->profile, false);
+	q->keep_instr = true;
+	input_open(&in, opt->profile);
+	callgrind_read(q, &in);
+	input_close(&in);
+	read_more(q, opt);
+	return q;
+}
+
+/* The browser: the model as the table's columns see it, the stacks when
+ * --focus made them, and the way to the instructions' data (the profile
+ * itself when --asm kept it). */
+static void write_tui(struct run *run, FILE *out)
+{
+	struct tui_source src = {
+		.p = &run->p, .opt = run->opt, .cols = &run->cols,
+		.stacks = run->have_stacks ? &run->stacks : NULL,
+		.estimate = run->needs & NEED_LATER_ESTIMATES,
+		.code = run->p.keep_instr ? &run->p : NULL,
+		.read_code = read_with_code, .arg = run,
+	};
+
+	(void)out;
+	tui_browse(&src);
+}
+
+static void ready_tui(const struct options *opt)
+{
+	tui_ready(opt);
+}
+#else
+static void write_tui(struct run *run, FILE *out)
+{
+	(void)run;
+	(void)out;
+}
+
+static void ready_tui(const struct options *opt)
+{
+	(void)opt;
+	die(EXIT_USAGE, "-i: this cgannotate was built without the terminal browser "
+	    "(configure found no ncursesw: install libncurses-dev and build it again)");
+}
+#endif
+
 static const struct report_kind report_kinds[] = {
-	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
-	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_ALL_ESTIMATES, write_json },
-	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot },
-	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
-	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
-	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_FLAME, write_html },
-	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof },
-	{ FORMAT_MARKDOWN, NEED_CYCLES, write_markdown },
-	{ FORMAT_CSV, NEED_CYCLES | NEED_ESTIMATES | NEED_SHOWN_ESTIMATES, write_csv },
+	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text, NULL },
+	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_ALL_ESTIMATES, write_json,
+	  NULL },
+	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot, NULL },
+	{ FORMAT_FOLDED, NEED_STACKS, write_folded, NULL },
+	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph, NULL },
+	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_FLAME, write_html,
+	  NULL },
+	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof, NULL },
+	{ FORMAT_MARKDOWN, NEED_CYCLES, write_markdown, NULL },
+	{ FORMAT_CSV, NEED_CYCLES | NEED_ESTIMATES | NEED_SHOWN_ESTIMATES, write_csv, NULL },
+	{ FORMAT_TUI, NEED_LINES | NEED_CYCLES | NEED_LATER_ESTIMATES, write_tui, ready_tui },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
@@ -689,12 +763,14 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 	    (kind->format == FORMAT_MARKDOWN && opt->inclusive))
 		needs |= NEED_ESTIMATES | NEED_SHOWN_ESTIMATES;
 	if (focused || opt->mode == MODE_DIFF)
-		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES);
+		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES |
+				     NEED_LATER_ESTIMATES);
 	if (focused && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
 	/* Estimates are sums of the stacks, which refuse negative costs. */
 	if (negative)
-		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES);
+		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES |
+				     NEED_LATER_ESTIMATES);
 	if (needs & NEED_ESTIMATES)
 		needs |= NEED_STACKS;
 	/* A diff's flame tree comes from OLD and NEW read apart (diff_apart);
@@ -791,6 +867,8 @@ int pipeline_callgrind(const struct options *opt, struct input *in,
 	run.r.func_rename = rename_new(opt->mod_funcname, opt->nmod_funcname, "mod-funcname");
 	run.r.want = wanted_events(opt, &run.r.nwant);
 	run.r.func_lines = kind->needs & NEED_FUNC_LINES;
+	if (kind->ready != NULL)
+		kind->ready(opt);
 	if (opt->format == FORMAT_PPROF && isatty(fileno(out)))
 		usage_error("--format=pprof writes gzip-compressed data, which a terminal does not "
 			    "show: redirect standard output to a file or a pipe");
@@ -850,6 +928,9 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 	struct aprof_routine **sel;
 	size_t nsel;
 
+	if (opt->format == FORMAT_TUI)
+		usage_error("%s: -i applies to Callgrind and Cachegrind profiles, not to aprof "
+		    "reports", opt->profile);
 	if (opt->format == FORMAT_FOLDED || opt->format == FORMAT_DOT ||
 	    opt->format == FORMAT_FLAMEGRAPH || opt->format == FORMAT_PPROF)
 		usage_error("%s: --format=%s applies to Callgrind and Cachegrind "

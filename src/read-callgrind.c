@@ -1285,6 +1285,20 @@ static struct line_entry *func_line(struct reader *r, uint64_t line)
 	return func_lines_at(&r->fn->lines, &r->p->arena, line, addr);
 }
 
+/* LINE of FILE, which keeps per-line data, has a cost or a call of the
+ * current function: the function's lines, where they are its own file's. */
+static void note_line(struct reader *r, const struct pfile *file, uint64_t line)
+{
+	struct func *f = r->fn;
+
+	if (file != f->key.file || line == 0)
+		return;
+	if (f->first_line == 0 || line < f->first_line)
+		f->first_line = line;
+	if (line > f->last_line)
+		f->last_line = line;
+}
+
 static void self_cost(struct reader *r, uint64_t line)
 {
 	struct pfile *file = r->file;
@@ -1304,6 +1318,7 @@ static void self_cost(struct reader *r, uint64_t line)
 		struct line_entry *e = linetab_get(&file->lines, line);
 
 		add_cells(r, lazy_cells(r, &e->cost));
+		note_line(r, file, line);
 	}
 	if (r->p->keep_func_lines)
 		add_cells(r, lazy_cells(r, &func_line(r, line)->cost));
@@ -1341,8 +1356,10 @@ static void call_cost(struct reader *r, uint64_t line)
 	add_cells(r, e->cells);
 	add_counts(r, lazy_cost(r, &r->callee->called));
 	add_counts(r, lazy_cost(r, &r->fn->outgoing));
-	if (r->file != NULL && r->file->annotatable)
+	if (r->file != NULL && r->file->annotatable) {
 		record_call_site(r, &r->file->lines, line, linetab_get(&r->file->lines, line));
+		note_line(r, r->file, line);
+	}
 	if (r->p->keep_func_lines) {
 		struct line_entry *le = func_line(r, line);
 

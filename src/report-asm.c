@@ -62,24 +62,32 @@ static void print_source(struct listing *l, const struct instr_info *info)
 	fprintf(l->out, " # %s:%" PRIu64 "\n", info->file->name, info->line);
 }
 
+char *report_jump_text(const struct columns *c, const struct jump *j)
+{
+	char taken[NUMFMT_COUNT_MAX], executed[NUMFMT_COUNT_MAX], *count, *text;
+
+	columns_format_count(c, taken, j->taken);
+	if (j->executed == COST_ABSENT) {
+		count = xasprintf("jump %s time%s", taken, j->taken == 1 ? "" : "s");
+	} else {
+		columns_format_count(c, executed, j->executed);
+		count = xasprintf("jump %s of %s time%s", taken, executed,
+				  j->executed == 1 ? "" : "s");
+	}
+	text = xasprintf("%s to 0x%" PRIx64 "%s%s%s", count, j->target, j->to_name ? " <" : "",
+			 j->to_name ? j->to_name : "", j->to_name ? ">" : "");
+	free(count);
+	return text;
+}
+
 static void print_jumps(const struct listing *l, const struct instr_info *info)
 {
-	char taken[NUMFMT_COUNT_MAX], executed[NUMFMT_COUNT_MAX];
-
 	for (const struct jump *j = info ? info->jumps : NULL; j != NULL; j = j->next) {
-		columns_format_count(l->c, taken, j->taken);
+		char *text = report_jump_text(l->c, j);
+
 		print_blank(l);
-		if (j->executed == COST_ABSENT) {
-			fprintf(l->out, " jump %s time%s", taken, j->taken == 1 ? "" : "s");
-		} else {
-			columns_format_count(l->c, executed, j->executed);
-			fprintf(l->out, " jump %s of %s time%s", taken, executed,
-				j->executed == 1 ? "" : "s");
-		}
-		fprintf(l->out, " to 0x%" PRIx64, j->target);
-		if (j->to_name != NULL)
-			fprintf(l->out, " <%s>", j->to_name);
-		fputc('\n', l->out);
+		fprintf(l->out, " %s\n", text);
+		free(text);
 	}
 }
 

@@ -15,4 +15,8 @@
 void report_asm(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct asm_view *v);
 
+/* What the listing says of jump J after the count columns: "jump 3 of
+ * 10 times to 0x4005d0 <main>".  A new string. */
+char *report_jump_text(const struct columns *c, const struct jump *j);
+
 #endif

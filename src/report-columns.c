@@ -106,9 +106,8 @@ void columns_print_events(FILE *out, const struct columns *c, const size_t *widt
 	}
 }
 
-/* The text of a cell: the count and its percentage. */
-static size_t cell_text(char *text, const struct columns *c, const size_t *widths, size_t event,
-			cost_t x)
+size_t columns_cell_text(char *text, const struct columns *c, const size_t *widths, size_t event,
+			 cost_t x)
 {
 	size_t pw = widths[2 * c->nevents + event];
 	size_t len;
@@ -142,7 +141,7 @@ void columns_print_count(FILE *out, const struct columns *c, const size_t *width
 	char cell[2 * (NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX + 4) + 1];
 	char text[NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX + 4];
 	size_t width = widths[event];
-	size_t len = cell_text(text, c, widths, event, x), pad;
+	size_t len = columns_cell_text(text, c, widths, event, x), pad;
 
 	text[len] = '\0';
 	pad = width > len ? width - len : 0;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "fmt-num.h"
 #include "model-cost.h"
 #include "options.h"
 #include "model-profile.h"
@@ -49,6 +50,11 @@ void columns_print_events(FILE *out, const struct columns *c, const size_t *widt
  * right-aligned above the others and its percentage padded to the widest
  * ("-6,448,401 (-31.87%)", "   25,000 (  0.18%)"). */
 void columns_print_count(FILE *out, const struct columns *c, const size_t *widths, size_t event,
+			 cost_t x);
+/* The text of that cell, without its padding, into TEXT (room for
+ * COLUMNS_CELL_MAX): what every view shows of a count. Returns its length. */
+#define COLUMNS_CELL_MAX (NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX + 4)
+size_t columns_cell_text(char *text, const struct columns *c, const size_t *widths, size_t event,
 			 cost_t x);
 /* One row of counts (V NULL: all absent), each right-aligned and followed
  * by a space. */

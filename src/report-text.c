@@ -553,14 +553,17 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 	free(w);
 }
 
-/* "=> callee (Nx)" for the calls the line's first caller makes from it,
- * ordered by that caller's whole call cost to each callee. */
-void report_call_lines(FILE *out, const struct profile *p, const struct columns *c,
-		       const size_t *w, const struct line_entry *e)
+struct call_row *report_call_rows(const struct profile *p, const struct func *f, bool callers,
+				  size_t *n, cost_t **costs)
+{
+	return call_rows(p, f, callers, n, costs);
+}
+
+struct call_row *report_line_calls(const struct profile *p, const struct columns *c,
+				   const struct line_entry *e, size_t *nrows, cost_t **out_costs)
 {
 	struct call_row *rows = NULL;
 	size_t n = 0, cap = 0, nsites = 0;
-	char count[NUMFMT_COUNT_MAX];
 	size_t nev = p->nevents;
 	cost_t *costs;
 
@@ -582,6 +585,21 @@ void report_call_lines(FILE *out, const struct profile *p, const struct columns 
 		n++;
 	}
 	report_sort_calls(rows, n, c);
+	*nrows = n;
+	*out_costs = costs;
+	return rows;
+}
+
+/* "=> callee (Nx)" for the calls the line's first caller makes from it,
+ * ordered by that caller's whole call cost to each callee. */
+void report_call_lines(FILE *out, const struct profile *p, const struct columns *c,
+		       const size_t *w, const struct line_entry *e)
+{
+	size_t n;
+	cost_t *costs;
+	struct call_row *rows = report_line_calls(p, c, e, &n, &costs);
+	char count[NUMFMT_COUNT_MAX];
+
 	for (size_t i = 0; i < n; i++) {
 		columns_print_cost(out, c, w, rows[i].cost);
 		columns_format_count(c, count, rows[i].count);

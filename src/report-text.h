@@ -32,6 +32,18 @@ struct call_row {
 };
 void report_sort_calls(struct call_row *rows, size_t n, const struct columns *c);
 
+/* The rows of F's callers (CALLERS) or callees, or for a cycle's row
+ * those of the cycle as a whole (the calls entering and leaving it, one
+ * row per function outside), in no order; their costs in *COSTS.  The
+ * caller frees both. */
+struct call_row *report_call_rows(const struct profile *p, const struct func *f, bool callers,
+				  size_t *n, cost_t **costs);
+
+/* The rows of the "=> callee" lines of the line (or instruction) E, in
+ * their order; their costs in *COSTS.  The caller frees both. */
+struct call_row *report_line_calls(const struct profile *p, const struct columns *c,
+				   const struct line_entry *e, size_t *n, cost_t **costs);
+
 /* "=> callee (Nx)" for the calls the first caller of the line (or
  * instruction) E makes from it, ordered by that caller's whole call cost to
  * each callee, with widths W. */

@@ -50,11 +50,11 @@ work=$(cd "$work" && pwd)
 bin=$work/bin/fuzz-$target
 
 # The library's sources, compiled with the fuzz hook of diag.c; main.c is
-# the harness's job.
+# the harness's job, and the terminal browser (tui*.c) needs a terminal.
 cc=${CC:-clang}
 cflags="${FUZZ_CFLAGS:--g -O1} -std=c11 -D_GNU_SOURCE -DCGA_FUZZ -I$top/src -I$here"
 sanitize='-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all'
-srcs=$(ls "$top"/src/*.c | grep -v '/main\.c$' | grep -v '/web-assets\.c$')
+srcs=$(ls "$top"/src/*.c | grep -v '/main\.c$' | grep -v '/web-assets\.c$' | grep -v '/tui[^/]*\.c$')
 # The files of web/ as C arrays, as the build makes them (Makefile.am).
 {
     echo '#include <stddef.h>'

@@ -1,0 +1,170 @@
+# Planted bugs for the checks of the terminal browser (tests/tui.sh): each
+# plant_NAME breaks the source tree it runs in (the top of a copy of it) so
+# that the check its comment names fails; the mutation script builds the
+# copy and runs tests/tui.sh after each.
+
+# "demo: every row of the first screen is JSON's": the self cost under the
+# inclusive heading.
+plant_tui_row_incl() {
+    sed -i 's/x = draw_count(y, x, (int)s->w_incl\[e\], c, s->w_incl, e, f->total\[e\], look);/x = draw_count(y, x, (int)s->w_incl[e], c, s->w_incl, e, f->self != NULL ? f->self[e] : COST_ABSENT, look);/' src/tui-view-funcs.c
+}
+
+# "a cycle of calls: every row of the first screen is JSON's": no mark
+# before a bound.
+plant_tui_no_bound_mark() {
+    sed -i 's/if (kind == INCL_EXACT)$/if (kind != INCL_BOTH)/' src/tui-draw.c
+}
+
+# "a cycle of calls: every row of the first screen is JSON's": the share
+# beside a bound is the bound's, not the estimate's.
+plant_tui_estimate_share() {
+    sed -i 's/draw_share_text(buf + len, estimate, total);/draw_share_text(buf + len, estimate \/ 2, total);/' src/tui-draw.c
+}
+
+# "demo: every row of the first screen is JSON's": the estimates are never
+# taken from their thread (the bottom line says estimating... for ever).
+plant_tui_estimates_never_taken() {
+    sed -i 's/^	if (!d->estimating)$/	if (d->estimating)/' src/tui-data.c
+}
+
+# "its callers and callees: counts and costs as JSON's, calls inside the
+# cycle by their count only": a call inside the cycle shows its cost.
+plant_tui_recursive_call_cost() {
+    sed -i 's/^	if (s->f->whole != NULL)$/	if (s->f->whole == NULL)/' src/tui-view-func.c
+}
+
+# "a cycle's page: its members by estimated cost, bound and estimate as
+# JSON's": members by their bound.
+plant_tui_members_by_bound() {
+    sed -i 's/if (data_incl_kind(d, m, event, &estimate) == INCL_BOTH)/if (data_incl_kind(d, m, event, \&estimate) == INCL_EXACT)/' src/tui-view-func.c
+}
+
+# "its calls entering, as JSON's calls from outside it": the calls
+# leaving listed as entering.
+plant_tui_cycle_calls_side() {
+    sed -i 's/k->rows = report_call_rows(d->p, s->f, side, &k->n, &k->costs);/k->rows = report_call_rows(d->p, s->f, !side, \&k->n, \&k->costs);/' src/tui-view-func.c
+}
+
+# "the call tree's shares are the folded stacks'": a frame's width without
+# what the frames above it hold.
+plant_tui_tree_width() {
+    sed -i 's/d->width\[s->frames\[f\].parent\] += d->width\[f\];/d->width[s->frames[f].parent] += 0;/' src/tui-data.c
+}
+
+# "a callers tree starts at the function with its estimated share": the
+# function's frames counted once only.
+plant_tui_callers_root() {
+    sed -i 's/steps\[i\] = (struct step){ frame, d->width\[frame\] };/steps[i] = (struct step){ frame, i == 0 ? d->width[frame] : 0 };/' src/tui-view-tree.c
+}
+
+# "the source opens at the function's hottest line": at its coldest.
+plant_tui_source_coldest() {
+    sed -i 's/return key\[x\] > key\[y\] ? -1 : 1;/return key[x] > key[y] ? 1 : -1;/' src/tui-list.c
+}
+
+# "a => line has the call's cost and count from JSON": a count too many.
+plant_tui_line_call_count() {
+    sed -i 's/len = columns_format_count(c, n, r->count);/len = columns_format_count(c, n, r->count + 1);/' src/tui-draw.c
+}
+
+# "H goes to the next hot line": to the previous one.
+plant_tui_hot_next() {
+    sed -i 's/list_cycle(&v->list, s->hot, s->nhot, &s->hot_at, a == ACT_HOT_NEXT);/list_cycle(\&v->list, s->hot, s->nhot, \&s->hot_at, a != ACT_HOT_NEXT);/' src/tui-view-source.c
+}
+
+# "Enter on a => line opens the callee; the back stack returns through
+# every view": back pops two views.
+plant_tui_back_twice() {
+    sed -i 's/^		view_free(ui->stack\[--ui->depth\]);$/		view_free(ui->stack[--ui->depth]), ui->depth > 1 ? view_free(ui->stack[--ui->depth]) : (void)0;/' src/tui.c
+}
+
+# "the machine code: every instruction's costs are JSON's": the first
+# event's count in every column.
+plant_tui_asm_costs() {
+    sed -i 's/^		x = draw_columns_cells(&s->cols, y, x, c, look);$/		x = draw_columns_cells(\&s->cols, y, x, c != NULL ? (cost_t[]){ c[0], c[0] } : NULL, look);/' src/tui-view-asm.c
+}
+
+# "Enter on a call in the machine code opens the callee": the callee never
+# found in the browsed profile.
+plant_tui_asm_callee() {
+    sed -i 's/^	if (p == NULL || g->whole != NULL)$/	if (p != NULL || g->whole == NULL)\n		return NULL;\n	if (p == NULL)/' src/tui-data.c
+}
+
+# "s sorts by inclusive cost, calls, name and self cost in turn, Tab by the
+# next event": calls sorted the other way.
+plant_tui_sort_calls() {
+    sed -i 's/c = (d->calls\[x\] < d->calls\[y\]) - (d->calls\[x\] > d->calls\[y\]);/c = (d->calls[x] > d->calls[y]) - (d->calls[x] < d->calls[y]);/' src/tui-view-funcs.c
+}
+
+# "s sorts by inclusive cost, calls, name and self cost in turn, Tab by the
+# next event": Tab keeps the event.
+plant_tui_sort_event() {
+    sed -i 's/return c->show\[(k + 1) % c->nshow\];/return c->show[k];/' src/tui-view-funcs.c
+}
+
+# "/ keeps the functions that match, ignoring case": the filter keeps
+# every function.
+plant_tui_filter_all() {
+    sed -i 's/if (s->filtered && regexec(&s->filter, d->rows\[r\]->fullname, 0, NULL, 0) != 0)/if (s->filtered \&\& regexec(\&s->filter, d->rows[r]->fullname, 0, NULL, 0) == REG_ESPACE)/' src/tui-view-funcs.c
+}
+
+# "the mouse wheel scrolls, a click selects, a second click opens": the
+# wheel does nothing.
+plant_tui_wheel() {
+    sed -i 's/list_scroll(&v->list, wheel \* WHEEL_ROWS);/list_scroll(\&v->list, 0);/' src/tui.c
+}
+
+# "resized to 80x24, 120x35 and back": the screen's size taken once.
+plant_tui_resize() {
+    sed -i 's/^	int h = term_height(), w = term_width(), y0 = list_y0(v);$/	static int h0, w0;\n	int h = h0 ? h0 : (h0 = term_height()), w = w0 ? w0 : (w0 = term_width()), y0 = list_y0(v);/' src/tui.c
+}
+
+# "control bytes, escape sequences, separators and bytes that are no UTF-8
+# are shown as U+FFFD": control bytes drawn as they are.
+plant_tui_raw_controls() {
+    sed -i 's/^	if (s\[0\] >= 0x20 && s\[0\] < 0x7f) {$/	if (s[0] < 0x7f) {/' src/tui-term.c
+}
+
+# "after the list, a page, a callers tree and the call tree of such names:
+# the title and colours as they were (NO_COLOR)": NO_COLOR not read.
+plant_tui_no_color() {
+    sed -i 's/const char \*no = getenv("NO_COLOR");/const char *no = NULL;/' src/tui-term.c
+}
+
+# "without NO_COLOR the browser has colours": never any colour.
+plant_tui_never_colour() {
+    sed -i 's/term.colour = (no == NULL || \*no == .\\0.) && has_colors();/term.colour = false;/' src/tui-term.c
+}
+
+# "? lists the keys of each view, and the man page has each": a key the
+# man page does not list.
+plant_tui_help_key() {
+    sed -i 's/{ KEY_NPAGE, true, "PgDn",/{ KEY_NPAGE, true, "PageDown",/' src/tui-keys.c
+}
+
+# "q, q: status 0, the terminal as it was": the screen not given back.
+plant_tui_no_endwin() {
+    sed -i 's/^	endwin();$/	(void)0;/' src/tui-term.c
+}
+
+# "Ctrl-C: status -2, the terminal as it was" (and SIGTERM, SIGSEGV): the
+# signal handler does not give the terminal back.
+plant_tui_signal_no_restore() {
+    sed -i '/^static void on_fatal_signal(int sig)$/,/^}$/s/^	give_back_raw();$/	(void)0;/' src/tui-term.c
+}
+
+# "standard output not a terminal: one line, status 1": no such check.
+plant_tui_no_tty_check() {
+    sed -i 's/^	if (!isatty(STDOUT_FILENO))$/	if (0)/' src/tui-term.c
+}
+
+# "TERM=dumb: one line, status 1": dumb taken for a terminal.
+plant_tui_dumb() {
+    sed -i 's/|| strcmp(type, "dumb") == 0)/|| strcmp(type, "dumber") == 0)/' src/tui-term.c
+}
+
+# "the fuzz corpus: each profile opens or is refused, q quits": the
+# estimates made for a profile with negative costs (the thread dies).
+plant_tui_negative_estimates() {
+    sed -i 's/^		needs &= ~(unsigned)NEED_LATER_ESTIMATES;$/		(void)0;/' src/pipeline.c
+}

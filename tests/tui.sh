@@ -1,0 +1,22 @@
+#!/bin/sh
+# The terminal browser (-i) in a real terminal: tests/tui.py drives it in
+# tmux (TAP).  Skipped (77) without tmux or python3, or when the program
+# was built without the browser (no ncursesw).
+#
+# usage: tests/tui.sh [CGANNOTATE]
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+prog=${1:-${CGANNOTATE:-$top/src/cgannotate}}
+case $prog in
+    /*) ;;
+    *) prog=$(pwd)/$prog ;;
+esac
+[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
+for tool in tmux python3; do
+    command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP no $tool"; exit 77; }
+done
+if "$prog" -i "$top/data/callgrind.out.demo" 2>&1 < /dev/null | grep -q 'built without'; then
+    echo "1..0 # SKIP built without the terminal browser (no ncursesw)"
+    exit 77
+fi
+exec python3 "$here/tui.py" "$prog" "$top"
