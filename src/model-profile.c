@@ -52,6 +52,7 @@ void profile_release(struct profile *p)
 		HASH_DEL(p->files, f);
 		linetab_release(&f->lines);
 	}
+	warnings_release(&p->warnings);
 	for (size_t i = 0; i < p->nfuncs; i++)
 		code_release(p->func_list[i]->code);
 	/* The entries live in the arena: only the tables go. */

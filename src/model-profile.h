@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "hash.h"
 
+#include "diag.h"
 #include "model-cells.h"
 #include "model-code.h"
 #include "model-cost.h"
@@ -209,6 +210,10 @@ struct profile {
 	struct strtab *strings;    /* every name, interned */
 	struct cycle *cycles;      /* set by cycles_mark, by id (cycles[0] is <cycle 1>) */
 	size_t ncycles;
+
+	/* What was wrong with the input (read-callgrind.c) and with the figures
+	 * made from it, which every report repeats. */
+	struct warnings warnings;
 
 	/* Set by --focus (see calc-focus.h). */
 	bool focused;              /* only stacks through a focus_match function count:

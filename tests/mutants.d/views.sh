@@ -1,0 +1,35 @@
+# Planted bugs for the checks of the views, faults and diffs: each function
+# changes the source tree it is run in (from its top directory) so that
+# the test named in its comment fails.  Shell functions, sourced.
+
+# Caught by golden not-a-profile-text and not-a-profile-escapes: a file
+# that is no profile gets through ten malformed lines.
+plant_not_a_profile_lines() {
+    sed -i 's/^#define NOT_A_PROFILE_LINES 10$/#define NOT_A_PROFILE_LINES 12/' src/read-callgrind.c
+}
+
+# Caught by golden malformed-held: the malformed lines held before the
+# first line of the format are never told.
+plant_held_untold() {
+    sed -i 's/^\t\ttell_malformed(r, r->held\[i\]\.line,/\t\tif (0) tell_malformed(r, r->held[i].line,/' \
+        src/read-callgrind.c
+}
+
+# Caught by golden not-a-profile-escapes and malformed-held: control bytes
+# of a message reach the terminal raw.
+plant_raw_control() {
+    sed -i 's/^\t\t\tif (shown)$/\t\t\tif (1)/' src/diag.c
+}
+
+# Caught by golden not-a-profile-binary: a binary file gets the message
+# of a damaged profile.
+plant_nul_before_format() {
+    sed -i 's/nul \&\& !r->recognised)/nul \&\& 0)/' src/read-callgrind.c
+}
+
+# Caught by golden malformed-long: a long malformed line is cut inside a
+# character.
+plant_quote_cut_char() {
+    sed -i 's/(unsigned char)line\[shown\] & 0xc0) == 0x80;)/(unsigned char)line[shown] \& 0xc0) == 0x81;)/' \
+        src/read-callgrind.c
+}
