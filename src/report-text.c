@@ -598,7 +598,7 @@ void report_widen_call_lines(const struct profile *p, const struct columns *c, s
 {
 	cost_t *cost;
 
-	if (!c->changes || e == NULL || e->sites == NULL)
+	if (e == NULL || e->sites == NULL)
 		return;
 	cost = xreallocarray(NULL, p->nevents ? p->nevents : 1, sizeof(*cost));
 	for (const struct call_site *s = e->sites; s; s = s->next) {
