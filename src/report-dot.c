@@ -216,13 +216,11 @@ static void format_count(char *buf, const struct dot *d, cost_t n)
 {
 	size_t o = 0;
 
-	if (d->diff && n > 0) {
-		buf[o++] = '+';
-	} else if (d->diff && n == 0) {
+	if (d->diff && n == 0) {
 		memcpy(buf, plus_minus, 2);
 		o = 2;
 	}
-	o += numfmt_grouped(buf + o, n);
+	o += d->diff ? numfmt_signed(buf + o, n) : numfmt_grouped(buf + o, n);
 	memcpy(buf + o, times, sizeof(times));
 }
 

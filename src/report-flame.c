@@ -155,11 +155,10 @@ static size_t fit_text(const char *text, size_t len, size_t width, size_t reserv
 /* "1,234", or with SIGNED "+1,234" and "-1,234": commas either way. */
 static void format_count(char *buf, cost_t c, bool sign)
 {
-	size_t o = 0;
-
-	if (sign && c != 0)
-		buf[o++] = c < 0 ? '-' : '+';
-	numfmt_count(buf + o, c < 0 ? -c : c);
+	if (sign)
+		numfmt_signed(buf, c);
+	else
+		numfmt_grouped(buf, c);
 }
 
 /* What the frames of one name share: a large profile's graph draws

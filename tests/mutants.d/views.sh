@@ -39,3 +39,15 @@ plant_quote_cut_char() {
 plant_asm_call_width() {
     sed -i 's/^\t\treport_widen_call_lines(p, c, l.w, entry_of(&l, &af->lines\[i\]));/\t\t;/' src/report-asm.c
 }
+
+# Caught by golden diff-change-table, diff-hot and check_numfmt: growth in
+# the text diff written without its "+".
+plant_diff_unsigned() {
+    sed -i "s/^\tbuf\[0\] = '+';$/\tbuf[0] = ' ';/" src/fmt-num.c
+}
+
+# Caught by golden diff-change-table: a percentage of growth in the text
+# diff written without its "+".
+plant_diff_percent_unsigned() {
+    sed -i 's/^\tif (ratio > 0)$/\tif (ratio > 1e300)/' src/report-columns.c
+}

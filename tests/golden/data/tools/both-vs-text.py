@@ -20,7 +20,7 @@ import sys
 
 # A count: digits with commas, a sign, "." (absent) or, in a diff, "\u00b10"
 # (no change).
-CELL = re.compile(r" *(-?[\d,]+|\.|\u00b10)(?: \( *(-?[\d.]+)%\))?")
+CELL = re.compile(r" *([-+]?[\d,]+|\.|\u00b10)(?: \( *([-+]?[\d.]+)%\))?")
 
 
 def table(path, ncells):
