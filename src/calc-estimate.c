@@ -68,3 +68,32 @@ cost_t estimate_of(const struct func *f, size_t k)
 		return f->estimate[k];
 	return f->total != NULL ? f->total[k] : COST_ABSENT;
 }
+
+/* Event K of F's estimate, or absent where F is NULL. */
+static cost_t side_estimate(const struct func *f, size_t k)
+{
+	return f != NULL ? estimate_of(f, k) : COST_ABSENT;
+}
+
+void estimate_subtract(struct profile *p, const struct profile *old, const struct profile *new)
+{
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+		const struct func *a = profile_find_func(old, f->key.file->name, f->key.name);
+		const struct func *b = profile_find_func(new, f->key.file->name, f->key.name);
+
+		/* Held by its host on both sides: its inclusive cost's change. */
+		f->estimate = NULL;
+		if ((a == NULL || a->estimate == NULL) && (b == NULL || b->estimate == NULL))
+			continue;
+		f->estimate = arena_alloc(&p->arena, p->nevents * sizeof(*f->estimate));
+		for (size_t k = 0; k < p->nevents; k++) {
+			cost_t x = side_estimate(a, k), y = side_estimate(b, k);
+
+			if (x == COST_ABSENT && y == COST_ABSENT)
+				f->estimate[k] = COST_ABSENT;
+			else
+				f->estimate[k] = (y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x);
+		}
+	}
+}

@@ -28,4 +28,10 @@ bool estimate_compute(struct profile *p, const struct stacks *primary, size_t ev
  * its inclusive cost (f->total, as inclusive_compute left it). */
 cost_t estimate_of(const struct func *f, size_t k);
 
+/* In P, the difference of OLD and NEW (each read on its own, with its
+ * estimates made), every function's estimate is NEW's less OLD's: no
+ * difference of sums, as the stacks of each side are its own.  A function
+ * held by its host on both sides keeps none (its inclusive cost's change). */
+void estimate_subtract(struct profile *p, const struct profile *old, const struct profile *new);
+
 #endif

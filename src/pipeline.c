@@ -218,41 +218,51 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 	return true;
 }
 
-/* What the views of a diff take from OLD and NEW read apart (read_sides),
- * each hidden and marked as the report is: with FL, the differential flame
- * tree, each side's stacks added as that side; with FOCUSED, each side's
- * figures focused from those stacks, and with INCLUSIVE its inclusive
- * costs taken on its own, for focus_subtract. */
-static void apart(struct profile side[2], struct focus *focus, size_t event, struct flame *fl,
-		  bool focused, bool inclusive)
+/* What the views of a diff take from OLD and NEW read apart (read_sides). */
+struct apart_needs {
+	struct flame *fl;          /* the differential flame tree, each side's stacks
+				      added as that side */
+	bool focused;              /* each side's figures focused from those stacks */
+	bool inclusive;            /* each side's inclusive costs taken on its own,
+				      for focus_subtract */
+	bool cycles;               /* each side's cycles marked (NEW's numbering) */
+	bool estimates;            /* each side's inclusive estimates */
+};
+
+/* Each side hidden and marked as the report is, and given what N says. */
+static void apart(struct profile side[2], struct focus *focus, size_t event,
+		  const struct apart_needs *n)
 {
 	cost_t whole[2];
 
-	if (fl != NULL)
-		flame_init(fl, true);
+	if (n->fl != NULL)
+		flame_init(n->fl, true);
 	for (int k = 0; k < 2; k++) {
 		whole[k] = table_program_total(&side[k], event);
 		focus_hide(focus, &side[k], false);
 		focus_mark(focus, &side[k], false);
-		if (focused || inclusive)
+		if (n->focused || n->inclusive || n->cycles)
 			cycles_mark(&side[k], event);
-		if (fl != NULL || focused) {
+		if (n->fl != NULL || n->focused) {
 			struct stacks s;
 
 			stacks_estimate(&s, &side[k], event);
-			if (fl != NULL)
-				flame_add(fl, &s, k);
-			if (focused)
+			if (n->fl != NULL)
+				flame_add(n->fl, &s, k);
+			if (n->focused)
 				focus_apply(&side[k], &s, event);
 			stacks_release(&s);
 		}
-		if (inclusive)
+		/* An estimate falls back on the inclusive cost (estimate_of). */
+		if (n->inclusive || n->estimates)
 			inclusive_fix(&side[k]);
+		if (n->estimates)
+			estimate_compute(&side[k], NULL, event);
 	}
-	if (fl != NULL) {
-		flame_finish(fl);
+	if (n->fl != NULL) {
+		flame_finish(n->fl);
 		for (int k = 0; k < 2; k++)
-			flame_share_of(fl, k, whole[k]);
+			flame_share_of(n->fl, k, whole[k]);
 	}
 }
 
@@ -267,33 +277,44 @@ static bool any_recursive(const struct profile *p)
 /* What a difference of sums cannot give, from OLD and NEW read again
  * apart, once for all: P focused (NEW's less OLD's, each from its own
  * stacks), or else the inclusive costs of its recursive functions (the
- * larger of two lower bounds, a maximum, taken on each side); and with FL
- * a page's differential flame tree.  Standard input cannot be read twice:
- * focus is then a usage error, and recursive functions show the change of
- * their first bound, with a warning.  Returns whether FL was made. */
+ * larger of two lower bounds, a maximum, taken on each side); with
+ * ESTIMATES every function's inclusive estimate, NEW's less OLD's; P's
+ * cycles numbered as NEW numbers its own; and with FL a page's
+ * differential flame tree.  Standard input cannot be read twice: focus is
+ * then a usage error, and recursive functions show the change of their
+ * first bound, with a warning.  Returns whether FL was made. */
 static bool diff_apart(struct profile *p, const struct reading *r, struct focus *focus,
-		       size_t event, struct flame *fl)
+		       size_t event, struct flame *fl, bool estimates)
 {
 	const struct options *opt = r->opt;
-	bool inclusive = !p->focused && (opt->inclusive || opt->format != FORMAT_TEXT) &&
-			 any_recursive(p);
+	struct apart_needs n = {
+		fl, p->focused,
+		!p->focused && (opt->inclusive || opt->format != FORMAT_TEXT) && any_recursive(p),
+		p->ncycles > 0, estimates && !p->focused,
+	};
 	struct profile side[2];
 
-	if (!p->focused && !inclusive && fl == NULL)
+	if (!n.focused && !n.inclusive && !n.cycles && !n.estimates && fl == NULL)
 		return false;
 	if (!read_sides(side, r, NULL, true)) {
 		if (p->focused)
 			usage_error("--focus with --diff reads OLD and NEW again, each on its own, "
 			    "and standard input cannot be read twice: name files");
-		if (inclusive)
-			warn("the inclusive costs of recursive functions in a diff of standard input "
-			     "are the changes of their own costs and calls out of their cycles only; "
-			     "name files");
+		if (n.inclusive)
+			warn_into(&p->warnings, "the inclusive costs of recursive functions in a diff "
+				  "of standard input are the changes of their own costs and calls out "
+				  "of their cycles only; name files");
 		return false;
 	}
-	apart(side, focus, event, fl, p->focused, inclusive);
-	if (p->focused || inclusive)
+	apart(side, focus, event, &n);
+	if (n.focused || n.inclusive)
 		focus_subtract(p, &side[0], &side[1]);
+	if (n.focused)
+		cycles_mark(p, event);
+	if (n.cycles || n.focused)
+		cycles_number_as(p, &side[1]);
+	if (n.estimates)
+		estimate_subtract(p, &side[0], &side[1]);
 	for (int k = 0; k < 2; k++)
 		profile_release(&side[k]);
 	return fl != NULL;
@@ -322,9 +343,11 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
 				   r->opt->nfocus };
 
+	struct apart_needs n = { &fl, false, false, false, false };
+
 	read_sides(side, r, in, false);
 	columns_init(&cols, &side[1], r->opt);
-	apart(side, focus, cols.primary, &fl, false, false);
+	apart(side, focus, cols.primary, &n);
 	look.event = side[1].events[cols.primary].name;
 	report_flame(out, &fl, &look);
 	flame_release(&fl);
@@ -519,7 +542,7 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 
 	if (kind->format == FORMAT_TEXT && opt->both_costs)
 		needs |= NEED_ESTIMATES;
-	if (focused || opt->mode == MODE_DIFF)
+	if (focused)
 		needs &= ~(unsigned)NEED_ESTIMATES;
 	if (focused && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
@@ -564,12 +587,14 @@ static void compute(struct run *run, unsigned needs)
 	cycles_mark(p, primary);
 	if (opt->mode == MODE_DIFF) {
 		run->have_flame = diff_apart(p, &run->r, run->focus, primary,
-					     opt->format == FORMAT_HTML ? &run->fl : NULL);
-	} else if (p->focused) {
-		focus_apply(p, &run->stacks, primary);
+					     opt->format == FORMAT_HTML ? &run->fl : NULL,
+					     needs & NEED_ESTIMATES);
+		return;
 	}
-	if (p->focused)
+	if (p->focused) {
+		focus_apply(p, &run->stacks, primary);
 		cycles_mark(p, primary);
+	}
 	if (needs & NEED_ESTIMATES)
 		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
 }

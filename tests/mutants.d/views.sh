@@ -51,3 +51,16 @@ plant_diff_unsigned() {
 plant_diff_percent_unsigned() {
     sed -i 's/^\tif (ratio > 0)$/\tif (ratio > 1e300)/' src/report-columns.c
 }
+
+# Caught by golden diff-cycle-numbers and diff-vs-sides: a diff numbers its
+# cycles by the size of their changes, not as NEW does.
+plant_diff_cycle_numbers() {
+    sed -i 's/^\t\tcycles_number_as(p, &side\[1\]);/\t\t;/' src/pipeline.c
+}
+
+# Caught by golden diff-vs-sides: a diff's inclusive estimate is OLD's less
+# NEW's.
+plant_diff_estimate_sign() {
+    sed -i 's/(y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x)/(x == COST_ABSENT ? 0 : x) - (y == COST_ABSENT ? 0 : y)/' \
+        src/calc-estimate.c
+}
