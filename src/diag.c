@@ -243,6 +243,14 @@ void warnings_add(struct warnings *to, const struct warnings *from)
 	to->more += from->more;
 }
 
+char *warnings_more(const struct warnings *w)
+{
+	if (w->more == 0)
+		return NULL;
+	return xasprintf("and %zu more warning%s, on standard error", w->more,
+			 w->more == 1 ? "" : "s");
+}
+
 void warnings_release(struct warnings *w)
 {
 	for (size_t i = 0; i < w->n; i++)

@@ -53,6 +53,9 @@ void warn_into_at(struct warnings *w, const char *file, size_t line, const char 
 /* Keep FROM's warnings in TO as well, those TO has already aside. */
 void warnings_add(struct warnings *to, const struct warnings *from);
 void warnings_release(struct warnings *w);
+/* What a report writes after W's warnings when it kept fewer than were
+ * told ("and 3 more warnings, on standard error"), or NULL.  A new string. */
+char *warnings_more(const struct warnings *w);
 
 /* Print "cgannotate: MESSAGE" and go on: information that is no warning,
  * such as the first line of what an error that follows refers to. */

@@ -197,6 +197,8 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 		struct input other;
 
 		prepare_profile(&side[k], r, opt->profiles[k], false);
+		/* Read a second time: its warnings were told the first. */
+		side[k].warnings.quiet = again;
 		side[k].negate = false;
 		side[k].annotate_all = false;
 		side[k].nannotate_names = 0;
@@ -340,16 +342,19 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 	struct columns cols;
 	struct flame fl;
 	char *subtitle = flame_subtitle(r->opt, NULL);
+	struct warnings both = { NULL, 0, 0, true };
 	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
-				   r->opt->nfocus };
-
+				   r->opt->nfocus, &both };
 	struct apart_needs n = { &fl, false, false, false, false };
 
 	read_sides(side, r, in, false);
 	columns_init(&cols, &side[1], r->opt);
 	apart(side, focus, cols.primary, &n);
 	look.event = side[1].events[cols.primary].name;
+	for (int k = 0; k < 2; k++)
+		warnings_add(&both, &side[k].warnings);
 	report_flame(out, &fl, &look);
+	warnings_release(&both);
 	flame_release(&fl);
 	columns_release(&cols);
 	for (int k = 0; k < 2; k++)
@@ -362,7 +367,7 @@ static void print_flame(FILE *out, const struct profile *p, const struct options
 {
 	char *subtitle = flame_subtitle(opt, p->cmd);
 	struct flame_look look = { p->events[cols->primary].name, subtitle, opt->flame_down,
-				   opt->focus, opt->nfocus };
+				   opt->focus, opt->nfocus, &p->warnings };
 
 	report_flame(out, fl, &look);
 	free(subtitle);
@@ -595,6 +600,9 @@ static void compute(struct run *run, unsigned needs)
 		focus_apply(p, &run->stacks, primary);
 		cycles_mark(p, primary);
 	}
+	/* A view of inclusive costs says where one is below a self cost. */
+	if (opt->format != FORMAT_TEXT || opt->inclusive)
+		inclusive_check(p);
 	if (needs & NEED_ESTIMATES)
 		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
 }

@@ -534,6 +534,72 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	free(event);
 }
 
+/* The warnings about the input, as comments for whoever reads the DOT
+ * text. */
+static void put_warning_comments(const struct dot *d, const struct warnings *w)
+{
+	char *more = warnings_more(w);
+
+	for (size_t i = 0; i < w->n; i++)
+		fprintf(d->out, "// warning: %s\n", w->text[i]);
+	if (more != NULL)
+		fprintf(d->out, "// warning: %s\n", more);
+	free(more);
+}
+
+/* TEXT as lines of at most WARNING_WIDTH characters broken at spaces (a
+ * word longer than that alone on its line), each ended by "\l", which
+ * DOT draws flush left; lines after the first indented. */
+#define WARNING_WIDTH 100
+static void put_wrapped(struct quoted *q, const char *text)
+{
+	const char *s = text;
+
+	while (*s != '\0') {
+		const char *end = s, *brk = NULL;
+		size_t n = 0;
+		char *line;
+
+		for (; *end != '\0' && (n < WARNING_WIDTH || brk == NULL); end++) {
+			if (*end == ' ' && n <= WARNING_WIDTH)
+				brk = end;
+			n += ((unsigned char)*end & 0xc0) != 0x80;
+		}
+		if (*end != '\0' && brk != NULL)
+			end = brk;
+		line = xasprintf("%s%.*s", s == text ? "" : "  ", (int)(end - s), s);
+		put_escaped(q, line, ESC_TEXT);
+		quoted_put(q, "\\l", 2);
+		free(line);
+		s = *end == ' ' ? end + 1 : end;
+	}
+}
+
+/* The same as a label above the graph, for whoever looks at it. */
+static void put_warning_label(const struct dot *d, const struct warnings *w)
+{
+	char *more = warnings_more(w);
+	struct quoted q;
+
+	if (w->n == 0)
+		return;
+	fputs("\tgraph [fontcolor=\"#b00000\", label=", d->out);
+	quoted_begin(&q, d->out);
+	for (size_t i = 0; i <= w->n; i++) {
+		const char *text = i < w->n ? w->text[i] : more;
+		char *line;
+
+		if (text == NULL)
+			continue;
+		line = xasprintf("warning: %s", text);
+		put_wrapped(&q, line);
+		free(line);
+	}
+	quoted_end(&q);
+	fputs(", labeljust=l, labelloc=t];\n", d->out);
+	free(more);
+}
+
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct table *t)
 {
@@ -542,9 +608,11 @@ void report_dot(FILE *out, struct profile *p, const struct options *opt,
 	d.total = value(t->base, d.event);
 	choose_nodes(&d, p, t, opt->node_thres);
 	put_comment(&d, p, opt);
+	put_warning_comments(&d, &p->warnings);
 	fputs("digraph {\n"
-	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n"
-	      "\tnode [fontcolor=white, fontname=Arial, fontsize=10, height=0, shape=box,"
+	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n", out);
+	put_warning_label(&d, &p->warnings);
+	fputs("\tnode [fontcolor=white, fontname=Arial, fontsize=10, height=0, shape=box,"
 	      " style=filled, width=0];\n"
 	      "\tedge [fontname=Arial, fontsize=10];\n", out);
 	for (size_t i = 0; i < d.nnodes; i++)

@@ -330,9 +330,10 @@ static void put_head(const struct picture *pic)
 /* A line of text: HEAD (any text) and TAIL (the program's own, ASCII),
  * HEAD cut to fit ROOM pixels with TAIL after it (TAIL cut too when even
  * a character of HEAD does not fit before it); a line that is cut holds
- * the whole of it in a tooltip.  ATTRS: the <text> element's attributes. */
-static void put_line(FILE *out, const char *attrs, const char *head, const char *tail,
-		     double room)
+ * the whole of it in a tooltip, or TOOLTIP if not NULL, which it then
+ * holds in any case.  ATTRS: the <text> element's attributes. */
+static void put_line_tip(FILE *out, const char *attrs, const char *head, const char *tail,
+			 double room, const char *tooltip)
 {
 	char *h = xml_clean(head), *line = xasprintf("%s%s", h, tail);
 	size_t len = strlen(line), hlen = strlen(h), width = text_width(line, len);
@@ -347,7 +348,14 @@ static void put_line(FILE *out, const char *attrs, const char *head, const char 
 		hlen = len;
 	}
 	fprintf(out, "<text %s>", attrs);
-	if (cut) {
+	if (tooltip != NULL) {
+		char *tip = xml_clean(tooltip);
+
+		fputs("<title>", out);
+		xml_escape(out, tip, strlen(tip));
+		fputs("</title>", out);
+		free(tip);
+	} else if (cut) {
 		fputs("<title>", out);
 		xml_escape(out, line, len);
 		fputs("</title>", out);
@@ -359,6 +367,43 @@ static void put_line(FILE *out, const char *attrs, const char *head, const char 
 	fputs("</text>\n", out);
 	free(line);
 	free(h);
+}
+
+static void put_line(FILE *out, const char *attrs, const char *head, const char *tail,
+		     double room)
+{
+	put_line_tip(out, attrs, head, tail, room, NULL);
+}
+
+/* TIP and a new line and LINE.  TIP is freed, a new string returned. */
+static char *tip_add(char *tip, const char *line)
+{
+	char *longer = xasprintf("%s\n%s", tip, line);
+
+	free(tip);
+	return longer;
+}
+
+/* The warnings about the input, under the title: the first, how many more,
+ * and every one of them in the tooltip, a line each.  At Y. */
+static void put_warnings(FILE *out, const struct warnings *w, int y)
+{
+	char attrs[64], *head = xasprintf("Warning: %s", w->text[0]), *tail, *tip;
+	char *more = warnings_more(w);
+	size_t total = w->n + w->more;
+
+	snprintf(attrs, sizeof(attrs), "id=\"cga-warning\" x=\"%d\" y=\"%d\"", IMAGE_WIDTH / 2, y);
+	tail = total > 1 ? xasprintf(" (and %zu more)", total - 1) : xstrdup("");
+	tip = xstrdup(w->text[0]);
+	for (size_t i = 1; i < w->n; i++)
+		tip = tip_add(tip, w->text[i]);
+	if (more != NULL)
+		tip = tip_add(tip, more);
+	put_line_tip(out, attrs, head, tail, IMAGE_WIDTH - 2 * XPAD, total > 1 ? tip : NULL);
+	free(head);
+	free(tail);
+	free(tip);
+	free(more);
 }
 
 /* "Focus: 'RE' 'RE2'", as the text report's header names them. */
@@ -406,6 +451,11 @@ static char *total_line(const struct picture *pic)
 			 " left out", pic->event, all[FLAME_NEW], MIN_WIDTH);
 }
 
+static bool has_warnings(const struct flame_look *look)
+{
+	return look->warnings != NULL && look->warnings->n > 0;
+}
+
 static void put_texts(const struct picture *pic)
 {
 	FILE *out = pic->out;
@@ -424,6 +474,9 @@ static void put_texts(const struct picture *pic)
 			 IMAGE_WIDTH - 2 * XPAD);
 		free(line);
 	}
+	if (has_warnings(pic->look))
+		put_warnings(out, pic->look->warnings,
+			     42 + LINE * (pic->look->nfocus > 0 ? 2 : 1));
 	fprintf(out, "<text id=\"cga-unzoom\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
 		"Reset Zoom</text>\n", XPAD);
 	fprintf(out, "<text id=\"cga-search\" class=\"cga-button\" x=\"%d\" y=\"24\">Search</text>\n",
@@ -443,7 +496,7 @@ void report_flame(FILE *out, const struct flame *fl, const struct flame_look *lo
 	char *event = xml_clean(look->event);
 
 	pic.event = event;
-	pic.top = TOP_PAD + (look->nfocus > 0 ? LINE : 0);
+	pic.top = TOP_PAD + (look->nfocus > 0 ? LINE : 0) + (has_warnings(look) ? LINE : 0);
 	pic.height = pic.top + BOTTOM_PAD + (fl->depth + 1) * ROW;
 	pic.scale = fl->drawn_total > 0 ? (double)(IMAGE_WIDTH - 2 * XPAD) / (double)fl->drawn_total
 		: 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "calc-flame.h"
+#include "diag.h"
 
 struct flame_look {
 	const char *event;         /* the event drawn */
@@ -15,6 +16,7 @@ struct flame_look {
 	bool down;                 /* the root at the top (an icicle graph) */
 	char *const *focus;        /* the --focus expressions, which the picture names */
 	size_t nfocus;
+	const struct warnings *warnings;   /* about the input, under the title; may be NULL */
 };
 
 /* Draw FL, finished, as an SVG document on OUT. */

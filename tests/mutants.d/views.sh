@@ -64,3 +64,40 @@ plant_diff_estimate_sign() {
     sed -i 's/(y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x)/(x == COST_ABSENT ? 0 : x) - (y == COST_ABSENT ? 0 : y)/' \
         src/calc-estimate.c
 }
+
+# Caught by golden warnings-json (and every JSON case): JSON without the
+# warnings about its input.
+plant_json_warnings() {
+    sed -i 's/^\twrite_warnings(j, &p->warnings);/\t;/' src/report-json.c
+}
+
+# Caught by golden warnings-dot: the call graph without the label of
+# warnings.
+plant_dot_warning_label() {
+    sed -i 's/^\tput_warning_label(&d, &p->warnings);/\t;/' src/report-dot.c
+}
+
+# Caught by golden warnings-flamegraph and warnings-flamegraph-diff: a
+# flame graph without its line of warnings.
+plant_flame_warnings() {
+    sed -i 's/return look->warnings != NULL && look->warnings->n > 0;/return false;/' src/report-flame.c
+}
+
+# Caught by golden warnings-diff-once: a profile read again for a diff
+# tells its warnings again.
+plant_quiet_reread() {
+    sed -i 's/^\t\tside\[k\]\.warnings\.quiet = again;/\t\tside[k].warnings.quiet = false;/' src/pipeline.c
+}
+
+# Caught by golden threads-inclusive-below-self, truncated-inclusive and
+# dot-merge: rows whose inclusive cost is below their self cost come with
+# no warning.
+plant_inclusive_check() {
+    sed -i 's/^\t\tinclusive_check(p);/\t\t;/' src/pipeline.c
+}
+
+# Caught by golden warnings-more-json: a report keeps every warning, or
+# says nothing of those it left out.
+plant_warnings_kept() {
+    sed -i 's/^#define WARNINGS_KEPT 20$/#define WARNINGS_KEPT 30/' src/diag.h
+}
