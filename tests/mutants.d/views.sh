@@ -101,3 +101,26 @@ plant_inclusive_check() {
 plant_warnings_kept() {
     sed -i 's/^#define WARNINGS_KEPT 20$/#define WARNINGS_KEPT 30/' src/diag.h
 }
+
+# Caught by golden stacks-interp-both and both-vs-text-interp: recursive
+# functions show their bound alone in --inclusive=both.
+plant_both_bound_mark() {
+    sed -i 's/^\treturn f->whole == NULL && f->recursive && f->estimate != NULL && f->total != NULL &&$/\treturn 0 \&\& f->recursive \&\& f->estimate != NULL \&\& f->total != NULL \&\&/' src/report-text.c
+}
+
+# Caught by golden both-vs-text-interp: the estimate column shows the bound.
+plant_both_estimate_value() {
+    sed -i 's/columns_print_count(out, c, b->est, i, l->bound->estimate\[i\]);/columns_print_count(out, c, b->est, i, l->bound->total[i]);/' src/report-text.c
+}
+
+# Caught by golden both-small-tree: a call inside a cycle is not marked as
+# counting nested activations.
+plant_both_nested_mark() {
+    sed -i 's/fputs(l->nested ? mark_nested : m \& MARK_BOUND/fputs(0 ? mark_nested : m \& MARK_BOUND/' src/report-text.c
+}
+
+# Caught by golden both-fib-tree: the --tree lines of --inclusive=both
+# stick out of its columns.
+plant_both_tree_widen() {
+    sed -i 's/if ((c->changes || opt->both_costs) \&\& tree)/if (c->changes \&\& tree)/' src/report-text.c
+}
