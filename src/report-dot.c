@@ -204,6 +204,29 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 
 /* ---- nodes and edges ---- */
 
+/* Whether F's inclusive cost on the graph's event is a bound (F is
+ * recursive) beside which its estimate (calc-estimate.h) differs: the
+ * label shows both. */
+static bool estimate_beside(const struct dot *d, const struct func *f)
+{
+	return f->recursive && f->estimate != NULL && f->total != NULL &&
+	       f->total[d->event] != COST_ABSENT && f->estimate[d->event] != COST_ABSENT &&
+	       f->estimate[d->event] != f->total[d->event];
+}
+
+/* What a node weighs for the threshold, the order and the colour: its
+ * inclusive cost, or the larger of its bound and its estimate, so that a
+ * function the flame graph shows large is drawn.  In a diff, the change
+ * of the inclusive cost. */
+static cost_t node_value(const struct dot *d, const struct func *f)
+{
+	cost_t x = value(f->total, d->event);
+
+	if (!d->diff && estimate_beside(d, f) && f->estimate[d->event] > x)
+		return f->estimate[d->event];
+	return x;
+}
+
 /* "12.34%", or in a diff "+12.34%" and "-12.34%" (a change). */
 static void format_share(char *buf, size_t cap, const struct dot *d, cost_t x)
 {
@@ -222,6 +245,22 @@ static void format_count(char *buf, const struct dot *d, cost_t n)
 	}
 	o += d->diff ? numfmt_signed(buf + o, n) : numfmt_grouped(buf + o, n);
 	memcpy(buf + o, times, sizeof(times));
+}
+
+/* The inclusive share, or for a recursive function whose estimate
+ * differs, both, bound first, each marked: "≥ 1.08%  ≈ 56.73%" (in a diff,
+ * whose change of bounds bounds nothing, the bound's change unmarked). */
+static void format_incl(char *buf, size_t cap, const struct dot *d, const struct func *f)
+{
+	char bound[64], estimate[64];
+
+	format_share(bound, sizeof(bound), d, value(f->total, d->event));
+	if (!estimate_beside(d, f)) {
+		snprintf(buf, cap, "%s", bound);
+		return;
+	}
+	format_share(estimate, sizeof(estimate), d, f->estimate[d->event]);
+	snprintf(buf, cap, "%s%s  \xe2\x89\x88 %s", d->diff ? "" : "\xe2\x89\xa5 ", bound, estimate);
 }
 
 static void put_line(struct quoted *q, const char *s, bool last)
@@ -268,12 +307,12 @@ static char *location(const struct func *f)
 static void put_label(FILE *out, const struct dot *d, const struct func *f)
 {
 	char *name = utf8_clean(f->key.name, ""), *shown = name_shorten(name, LABEL_MAX), *where = location(f);
-	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
+	char incl[160], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
 	cost_t called = profile_times_called(d->p, f);
 	bool inlined = f->host != NULL, counted = !inlined || called != 0;
 	struct quoted q;
 
-	format_share(incl, sizeof(incl), d, value(f->total, d->event));
+	format_incl(incl, sizeof(incl), d, f);
 	format_share(self, sizeof(self), d, value(f->self, d->event));
 	snprintf(self_paren, sizeof(self_paren), "(%s)", self);
 	format_count(calls, d, called);
@@ -319,7 +358,7 @@ static void put_node(const struct dot *d, const struct func *f)
 {
 	char color[COLOR_HEX_MAX];
 
-	share_color(d, share(d, value(f->total, d->event)), color);
+	share_color(d, share(d, node_value(d, f)), color);
 	fputc('\t', d->out);
 	put_name(d->out, f, true);
 	fprintf(d->out, " [color=\"%s\", label=", color);
@@ -341,7 +380,7 @@ static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = edge_value(d, e);
 	bool cycle = in_cycle(e);
-	double s = share(d, cycle ? value(e->key.callee->total, d->event) : x);
+	double s = share(d, cycle ? node_value(d, e->key.callee) : x);
 	double pen = fmax(4.0 * weight(s), 0.5);
 	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 8];
 	struct quoted q;
@@ -475,7 +514,7 @@ static int node_cmp(const void *a, const void *b, void *arg)
 	const struct dot *d = arg;
 	const struct func *f = *(const struct func *const *)a;
 	const struct func *g = *(const struct func *const *)b;
-	cost_t x = value(f->total, d->event), y = value(g->total, d->event);
+	cost_t x = node_value(d, f), y = node_value(d, g);
 	int c;
 
 	if (d->diff) {
@@ -499,7 +538,7 @@ static void choose_nodes(struct dot *d, const struct profile *p, const struct ta
 	d->nnodes = 0;
 	for (size_t i = 0; i < t->nrows; i++)
 		if (t->rows[i]->whole == NULL &&
-		    fabs(share(d, value(t->rows[i]->total, d->event))) >= node_thres)
+		    fabs(share(d, node_value(d, t->rows[i]))) >= node_thres)
 			d->nodes[d->nnodes++] = t->rows[i];
 	qsort_r(d->nodes, d->nnodes, sizeof(*d->nodes), node_cmp, d);
 	d->rank = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*d->rank));

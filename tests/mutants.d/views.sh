@@ -124,3 +124,16 @@ plant_both_nested_mark() {
 plant_both_tree_widen() {
     sed -i 's/if ((c->changes || opt->both_costs) \&\& tree)/if (c->changes \&\& tree)/' src/report-text.c
 }
+
+# Caught by golden stacks-interp-dot and dot-json-interp: a recursive
+# function's node label gives its bound alone.
+plant_dot_estimate_label() {
+    sed -i 's/^\tif (!estimate_beside(d, f)) {$/\tif (1) {/' src/report-dot.c
+}
+
+# Caught by golden dot-node-thres-estimate and dot-json-interp: a cycle
+# member whose estimate reaches --node-thres is not drawn when its bound
+# does not.
+plant_dot_node_weight() {
+    sed -i 's/^\tif (!d->diff \&\& estimate_beside(d, f) \&\& f->estimate\[d->event\] > x)$/\tif (0)/' src/report-dot.c
+}

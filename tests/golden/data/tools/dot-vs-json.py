@@ -7,7 +7,11 @@ usage: dot-vs-json.py DOT JSON EVENT NODE_THRES EDGE_THRES
 JSON must come from --format=json (which lists every function with its
 inclusive cost and call edges).  Checked:
   - the nodes are exactly the functions whose inclusive cost is at least
-    NODE_THRES % of the total (in a diff: in size, of OLD's total);
+    NODE_THRES % of the total (in a diff: in size, of OLD's total), or whose
+    inclusive_estimate is, for a recursive function (found here) whose
+    estimate differs from its inclusive cost, a bound: its label's share is
+    then "\u2265 BOUND  \u2248 ESTIMATE" (in a diff the bound's change unmarked),
+    and it weighs the larger of the two for its colour;
   - each node's id names its file and function; its label's lines are the
     name (whole when it has at most 60 characters, else at most 60), the file,
     the inclusive share, the self share in parentheses and the calls "N×"
@@ -26,7 +30,7 @@ inclusive cost and call edges).  Checked:
     into its host), or whose cost is at least EDGE_THRES %; a call in a cycle
     shows only its count, any other call its share and count; colour, pen
     width and arrow size follow from the share (for a call in a cycle, that of
-    the callee).
+    the callee's weight).
 Prints one summary line, or the differences found (exit status 1).
 """
 import colorsys
@@ -233,7 +237,29 @@ def main():
     nodes, edges, clusters = parse_dot(dot_path)
     problems = []
 
-    want = {k for k, f in funcs.items() if abs(share(val(f["inclusive"]), total)) >= node_thres}
+    graph = {}
+    for k, f in funcs.items():
+        for c in f["callees"]:
+            graph.setdefault(k, set()).add((c["file"], c["function"]))
+    # Inlined code is part of its host when cycles are looked for.
+    host = {}
+    for a, b, attrs in edges:
+        if attrs.get("style") == "dashed":
+            host[b] = a
+    rep = lambda k: host.get(k, k)
+    merged = {}
+    for k, outs in graph.items():
+        merged.setdefault(rep(k), set()).update(rep(o) for o in outs)
+    comp, rec = sccs(merged, sorted(set(map(rep, funcs))))
+    in_cycle = lambda a, b: comp[rep(a)] == comp[rep(b)] and comp[rep(a)] in rec
+    # A recursive function whose estimate differs from its bound: both are
+    # shown, and it weighs the larger (not in a diff).
+    beside = lambda k: (comp[rep(k)] in rec and funcs[k]["inclusive_estimate"][ev] is not None
+                        and funcs[k]["inclusive_estimate"][ev] != val(funcs[k]["inclusive"]))
+    weight = lambda k: (max(val(funcs[k]["inclusive"]), funcs[k]["inclusive_estimate"][ev])
+                        if beside(k) and not diff else val(funcs[k]["inclusive"]))
+
+    want = {k for k in funcs if abs(share(weight(k), total)) >= node_thres}
     for k in sorted(want - set(nodes)):
         fail(problems, "missing node %r" % (k,))
     for k in sorted(set(nodes) - want):
@@ -248,8 +274,11 @@ def main():
         lines = label_lines(a["label"])
         calls = sum(c["count"] for c in f["callers"])
         inlined = lines[0].startswith(INLINED)
-        expect = [fmt(val(f["inclusive"]), total, diff),
-                  "(%s)" % fmt(val(f["self"]), total, diff)]
+        incl = fmt(val(f["inclusive"]), total, diff)
+        if beside(k):
+            incl = "%s%s  \u2248 %s" % ("" if diff else "\u2265 ", incl,
+                                        fmt(f["inclusive_estimate"][ev], total, diff))
+        expect = [incl, "(%s)" % fmt(val(f["self"]), total, diff)]
         # Inlined code shows no count, unless something calls it.
         if not inlined or calls != 0:
             expect.append(count(calls, diff))
@@ -270,26 +299,11 @@ def main():
             fail(problems, "node %r: name shown as %r" % (k, name))
         if len(name) > 60:
             fail(problems, "node %r: name of %d characters" % (k, len(name)))
-        s = share(val(f["inclusive"]), total)
+        s = share(weight(k), total)
         c = diverging(s / 100) if diff else color(abs(s) / 100)
         if a.get("color") != c:
             fail(problems, "node %r: colour %s, expected %s" % (k, a.get("color"), c))
 
-    graph = {}
-    for k, f in funcs.items():
-        for c in f["callees"]:
-            graph.setdefault(k, set()).add((c["file"], c["function"]))
-    # Inlined code is part of its host when cycles are looked for.
-    host = {}
-    for a, b, attrs in edges:
-        if attrs.get("style") == "dashed":
-            host[b] = a
-    rep = lambda k: host.get(k, k)
-    merged = {}
-    for k, outs in graph.items():
-        merged.setdefault(rep(k), set()).update(rep(o) for o in outs)
-    comp, rec = sccs(merged, sorted(set(map(rep, funcs))))
-    in_cycle = lambda a, b: comp[rep(a)] == comp[rep(b)] and comp[rep(a)] in rec
 
     want_edges = {}
     for k in want:
@@ -319,7 +333,7 @@ def main():
             expect.insert(0, fmt(val(c["inclusive"]), total, diff))
         if lines != expect:
             fail(problems, "edge %r: label %r, expected %r" % (e, lines, expect))
-        x = val(funcs[e[1]]["inclusive"]) if cyc else val(c["inclusive"])
+        x = weight(e[1]) if cyc else val(c["inclusive"])
         w = min(abs(share(x, total)) / 100, 1.0)
         pen = max(4 * w, 0.5)
         c = diverging(share(x, total) / 100) if diff else color(w)
