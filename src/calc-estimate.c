@@ -30,7 +30,7 @@ static void add_widths(const struct stacks *s, size_t k)
 	free(w);
 }
 
-bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event)
+bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event, bool all)
 {
 	struct stack_graph *g;
 
@@ -44,7 +44,7 @@ bool estimate_compute(struct profile *p, const struct stacks *primary, size_t ev
 		if (stack_graph_node(g, i) == i) {
 			f->estimate = arena_alloc(&p->arena, p->nevents * sizeof(*f->estimate));
 			for (size_t k = 0; k < p->nevents; k++)
-				f->estimate[k] = 0;
+				f->estimate[k] = all || k == event ? 0 : COST_ABSENT;
 		}
 	}
 	for (size_t k = 0; k < p->nevents; k++) {
@@ -54,6 +54,8 @@ bool estimate_compute(struct profile *p, const struct stacks *primary, size_t ev
 			add_widths(primary, k);
 			continue;
 		}
+		if (!all && k != event)
+			continue;
 		stacks_estimate_on(&s, g, p, k);
 		add_widths(&s, k);
 		stacks_release(&s);

@@ -19,10 +19,11 @@
 #include "model-profile.h"
 
 /* Set every function's estimate (one count per event of P) from stacks
- * estimated for each event; PRIMARY, unless NULL, holds those already
- * made for event EVENT.  Returns false, setting nothing, when some self
- * cost is negative (a profile of differences: no stack holds it). */
-bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event);
+ * estimated for each event (unless ALL is false: for EVENT only, the
+ * others absent); PRIMARY, unless NULL, holds those already made for
+ * event EVENT.  Returns false, setting nothing, when some self cost is
+ * negative (a profile of differences: no stack holds it). */
+bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event, bool all);
 
 /* F's inclusive estimate of event K: its estimate, or where it has none
  * its inclusive cost (f->total, as inclusive_compute left it). */

@@ -23,6 +23,7 @@
 
 #include "calc-stacks.h"
 #include "model-cost.h"
+#include "model-profile.h"
 
 #define FLAME_ROOT ((size_t)-1)
 #define FLAME_OLD 0
@@ -42,6 +43,23 @@ struct flame_node {
 
 struct flame_name;
 
+/* What a flame graph says of a frame name besides its frames' counts
+ * (flame_describe): how frames label it, and of the functions it names,
+ * the figures their frames do not give. */
+struct flame_about {
+	char *label;               /* the name shortened as the call graph shortens it
+				      (fmt-name.h); NULL: the name itself */
+	size_t same_label;         /* how many other names have the same label */
+	bool beside;               /* a function of the name is recursive, and its
+				      estimate differs from its inclusive cost */
+	cost_t bound, estimate;    /* then, summed over the name's functions: their
+				      inclusive costs (proven lower bounds) and their
+				      estimates (the stacks containing them) */
+	char **inlined;            /* the files (base names) of code inlined into the
+				      name's functions, by name */
+	size_t ninlined;
+};
+
 struct flame {
 	struct flame_node *nodes;  /* preorder once finished */
 	size_t n, cap;
@@ -55,6 +73,7 @@ struct flame {
 	cost_t drawn_total;        /* the sum of the outermost frames' drawn widths */
 	size_t depth;              /* the number of rows: the deepest depth + 1 */
 	bool diff;                 /* two sides */
+	struct flame_about *about; /* by name id, once described (flame_describe) */
 	struct flame_name *name_table;
 	size_t *child_slots;       /* 1 + the nodes, by (parent, name), open addressing;
 				      until flame_finish */
@@ -72,6 +91,13 @@ void flame_release(struct flame *fl);
 /* Shares of side SIDE of FL, finished, are of WHOLE, the whole program's
  * total (table_program_total); of the stacks' total when WHOLE is absent. */
 void flame_share_of(struct flame *fl, int side, cost_t whole);
+
+/* Describe FL's names (finished) from P, the profile (or a side of a
+ * diff) whose stacks it holds: labels, inlined code, and unless FIGURES
+ * is false the bound and estimate of EVENT of recursive functions (P's
+ * cycles marked and inclusive costs and estimates computed).  Called
+ * again with the other side of a diff, it adds what that side knows. */
+void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures);
 
 /* The frame text of function name NAME: ';' as ':', a newline as a space.
  * A new string. */

@@ -259,12 +259,14 @@ static void apart(struct profile side[2], struct focus *focus, size_t event,
 		if (n->inclusive || n->estimates)
 			inclusive_fix(&side[k]);
 		if (n->estimates)
-			estimate_compute(&side[k], NULL, event);
+			estimate_compute(&side[k], NULL, event, true);
 	}
 	if (n->fl != NULL) {
 		flame_finish(n->fl);
-		for (int k = 0; k < 2; k++)
+		for (int k = 2; k-- > 0;) {
 			flame_share_of(n->fl, k, whole[k]);
+			flame_describe(n->fl, &side[k], event, false);
+		}
 	}
 }
 
@@ -415,6 +417,9 @@ static void flame_job_work(struct flame_job *job)
 {
 	stacks_estimate(&job->stacks, job->p, job->event);
 	flame_of(&job->tree, &job->stacks, job->p, job->event);
+	/* Made here only where there are no estimates (focus, a diff): no
+	 * figures, and it reads nothing the page's writing changes. */
+	flame_describe(&job->tree, job->p, job->event, false);
 }
 
 static void *flame_job_run(void *arg)
@@ -469,6 +474,7 @@ enum {
 	NEED_CYCLES = 1 << 3,      /* cycles marked, a diff's or focus's figures fixed */
 	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
 	NEED_PAGE_STACKS = 1 << 5, /* the stacks made while the report is written */
+	NEED_PRIMARY_ESTIMATES = 1 << 6,  /* the inclusive estimates of the primary event */
 };
 
 struct report_kind {
@@ -492,8 +498,15 @@ static void write_folded(struct run *run, FILE *out)
 	report_folded(out, &run->stacks);
 }
 
+/* The figures of recursive functions, where they were made. */
+static bool has_estimates(const struct run *run)
+{
+	return run->needs & (NEED_ESTIMATES | NEED_PRIMARY_ESTIMATES);
+}
+
 static void write_flamegraph(struct run *run, FILE *out)
 {
+	flame_describe(&run->fl, &run->p, run->cols.primary, has_estimates(run));
 	print_flame(out, &run->p, run->opt, &run->cols, &run->fl);
 }
 
@@ -518,6 +531,11 @@ static void write_html(struct run *run, FILE *out)
 		page_flame.wait = flame_job_wait;
 		page_flame.arg = &job;
 	} else if (run->have_flame) {
+		size_t n;
+
+		/* Its frames' figures are the inclusive costs and estimates. */
+		free(inclusive_compute(&run->p, true, &n));
+		flame_describe(&run->fl, &run->p, run->cols.primary, has_estimates(run));
 		page_flame.tree = &run->fl;
 	}
 	print_html(out, &run->p, run->opt, &run->cols, &page_flame, &graph);
@@ -533,7 +551,8 @@ static const struct report_kind report_kinds[] = {
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
 	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot },
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
-	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph },
+	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME | NEED_CYCLES | NEED_PRIMARY_ESTIMATES,
+	  write_flamegraph },
 	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
 };
 
@@ -548,7 +567,7 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 	if (kind->format == FORMAT_TEXT && opt->both_costs)
 		needs |= NEED_ESTIMATES;
 	if (focused)
-		needs &= ~(unsigned)NEED_ESTIMATES;
+		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_PRIMARY_ESTIMATES);
 	if (focused && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
 	if ((needs & NEED_PAGE_STACKS) && (focused || opt->mode == MODE_DIFF || negative))
@@ -603,8 +622,9 @@ static void compute(struct run *run, unsigned needs)
 	/* A view of inclusive costs says where one is below a self cost. */
 	if (opt->format != FORMAT_TEXT || opt->inclusive)
 		inclusive_check(p);
-	if (needs & NEED_ESTIMATES)
-		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
+	if (needs & (NEED_ESTIMATES | NEED_PRIMARY_ESTIMATES))
+		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary,
+				 needs & NEED_ESTIMATES);
 }
 
 void pipeline_callgrind(const struct options *opt, struct input *in,

@@ -16,7 +16,7 @@
  * joins into one string. */
 #define PIECE_MAX 4096
 /* Label lines of more characters are shortened (see fmt-name.h). */
-#define LABEL_MAX 60
+#define LABEL_MAX NAME_LABEL_MAX
 
 static const char times[] = "\xc3\x97";             /* U+00D7 */
 static const char plus_minus[] = "\xc2\xb1";        /* U+00B1 */

@@ -14,6 +14,7 @@
 #include "fmt-xml.h"
 #include "report-annotate.h"
 #include "report-dot.h"
+#include "report-flame.h"
 #include "report-json.h"
 #include "web-assets.h"
 #include "xalloc.h"
@@ -352,6 +353,24 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 	json_begin_array(j);
 	for (size_t i = 0; i < fl->nnames; i++)
 		json_string(j, fl->names[i]);
+	json_end_array(j);
+	/* By name: what frames show of it (null: the name itself), and the
+	 * lines of their tooltips after the counts (report-flame.h). */
+	json_key(j, "labels");
+	json_begin_array(j);
+	for (size_t i = 0; i < fl->nnames; i++)
+		json_string(j, fl->about != NULL ? fl->about[i].label : NULL);
+	json_end_array(j);
+	json_key(j, "legend");
+	json_bool(j, flame_has_estimates(fl));
+	json_key(j, "about");
+	json_begin_array(j);
+	for (size_t i = 0; i < fl->nnames; i++) {
+		char *about = flame_about_text(fl, i, p->events[c->primary].name);
+
+		json_string(j, about);
+		free(about);
+	}
 	json_end_array(j);
 	/* Per node, in preorder: name, depth, width, and in a diff OLD's
 	 * width and the drawn width. */

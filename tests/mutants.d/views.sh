@@ -137,3 +137,72 @@ plant_dot_estimate_label() {
 plant_dot_node_weight() {
     sed -i 's/^\tif (!d->diff \&\& estimate_beside(d, f) \&\& f->estimate\[d->event\] > x)$/\tif (0)/' src/report-dot.c
 }
+
+# Caught by tests/flame.sh (every profile with frames too narrow to draw:
+# "neither drawn nor listed") and tests/browser-flame.sh ("searching each
+# function finds its inclusive estimate"): the SVG lists no frame it
+# leaves out, and its search misses them.
+plant_flame_hidden() {
+    sed -i 's/^\t\tif (drawn\[i\]) {$/\t\tif (1) {/' src/report-flame.c
+}
+
+# Caught by tests/browser-flame.sh ("searching each function finds its
+# inclusive estimate"): the script reads no frame the SVG left out.
+plant_flame_js_hidden() {
+    sed -i 's/^\t\tfor (const \[place, list\] of data.hidden)$/\t\tfor (const [place, list] of [])/' web/flamegraph.js
+}
+
+# Caught by tests/flame.sh (flame/labels.out, progs/tmpl.out: "labelled")
+# and golden flame-labels: frames show long C++ names whole.
+plant_flame_labels() {
+    sed -i 's/^\tconst char \*shown = id != SIZE_MAX \&\& fl->about != NULL \&\& fl->about\[id\].label != NULL$/\tconst char *shown = 0 \&\& fl->about != NULL \&\& fl->about[id].label != NULL/' src/report-flame.c
+}
+
+# Caught by golden flame-labels: no tooltip gives a recursive function's
+# bound and estimate.
+plant_flame_bound_estimate() {
+    sed -i 's/^\tif (a->beside \&\& !fl->diff) {$/\tif (0) {/' src/report-flame.c
+}
+
+# Caught by golden flame-labels: frames whose labels collide do not say so.
+plant_flame_same_label() {
+    sed -i 's/^\tif (a->same_label > 0) {$/\tif (0) {/' src/report-flame.c
+}
+
+# Caught by golden flame-labels and flame-diff-colours: code inlined into a
+# function is not named in its frames' tooltips.
+plant_flame_inlined() {
+    sed -i 's/^\t\tif (f->host != NULL \&\& f->key.file != f->host->key.file)$/\t\tif (0)/' src/calc-flame.c
+}
+
+# Caught by tests/flame.sh (every --diff: "coloured"), golden
+# flame-diff-colours and tests/browser-flame.sh (the page's colours): a
+# differential frame's colour is not of the change its tooltip gives.
+plant_flame_diff_colour() {
+    sed -i 's/^\tdouble t = fabs(rel) \/ 100.0;$/\tdouble t = fabs(rel) \/ 50.0;/' src/report-flame.c
+}
+
+# Caught by tests/browser-flame.sh ("its Search button shows where its
+# script runs"): the script leaves the Search button hidden.
+plant_flame_search_shown() {
+    sed -i "s/^\t\tbutton.classList.remove('cga-hidden');$/\t\t;/" web/flamegraph.js
+}
+
+# Caught by tests/browser-flame.sh ("no Search button where scripts do not
+# run"): the SVG shows its Search button where no script would search.
+plant_flame_search_hidden() {
+    sed -i 's/<text id=\\"cga-search\\" class=\\"cga-button cga-hidden\\"/<text id=\\"cga-search\\" class=\\"cga-button\\"/' src/report-flame.c
+}
+
+# Caught by tests/browser-flame.sh (the page's tooltips against the SVG's):
+# the page's flame graph leaves out the lines of a frame's tooltip after
+# its counts.
+plant_flame_page_about() {
+    sed -i "s/^\t\t\t\tabout: about\[id\] || '',$/\t\t\t\tabout: '',/" web/flamegraph.js
+}
+
+# Caught by golden flame-labels: a picture whose tooltips mark bounds and
+# estimates does not say what the marks mean.
+plant_flame_legend() {
+    sed -i 's/^\tif (flame_has_estimates(pic->fl)) {$/\tif (0) {/' src/report-flame.c
+}
