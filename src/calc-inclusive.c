@@ -180,12 +180,14 @@ void inclusive_check(struct profile *p)
 	if (b.count == 1)
 		warn_into_at(&p->warnings, path, 0, "%s spends more itself than the calls into it "
 			     "cost (%s %s of its own, %s in its calls): its inclusive cost is below its "
-			     "self cost; a thread's start routine, or a profile cut short",
+			     "self cost; the profile disagrees with itself (as for a thread's start "
+			     "routine, or a profile cut short)",
 			     b.worst->fullname, p->events[b.event].name, self, total);
 	else
 		warn_into_at(&p->warnings, path, 0, "%zu functions spend more themselves than "
 			     "the calls into them cost (the most, %s: %s %s of its own, %s in its "
-			     "calls): their inclusive costs are below their self costs; threads' start "
-			     "routines, or a profile cut short", b.count, b.worst->fullname,
+			     "calls): their inclusive costs are below their self costs; the profile "
+			     "disagrees with itself (as for a thread's start routine, or a profile cut "
+			     "short)", b.count, b.worst->fullname,
 			     p->events[b.event].name, self, total);
 }
