@@ -51,7 +51,8 @@ static size_t visible_char(const char *s, size_t n, const char *keep, bool *show
 
 /* S as it is shown: what is not written as it is (visible_char) as \xNN
  * for each of its bytes.  Into OUT, which has room for 4 * strlen(S) + 1
- * bytes. */
+ * bytes, or with OUT NULL on standard error, byte by byte: no memory is
+ * needed, for the message that says there is none. */
 static void visible(char *out, const char *s, const char *keep)
 {
 	size_t n = strlen(s);
@@ -60,37 +61,25 @@ static void visible(char *out, const char *s, const char *keep)
 		bool shown;
 		size_t len = visible_char(s, n, keep, &shown);
 
-		if (shown) {
-			memcpy(out, s, len);
-			out += len;
-		} else {
-			for (size_t i = 0; i < len; i++, out += 4)
-				snprintf(out, 5, "\\x%02x", (unsigned char)s[i]);
+		for (size_t i = 0; i < len; i++) {
+			char esc[5];
+			const char *piece = shown ? s + i : esc;
+			size_t k = shown ? 1 : 4;
+
+			if (!shown)
+				snprintf(esc, sizeof(esc), "\\x%02x", (unsigned char)s[i]);
+			if (out == NULL) {
+				fwrite(piece, 1, k, stderr);
+			} else {
+				memcpy(out, piece, k);
+				out += k;
+			}
 		}
 		s += len;
 		n -= len;
 	}
-	*out = '\0';
-}
-
-/* S on standard error as visible() writes it, byte by byte: no memory is
- * needed, for the message that says there is none. */
-static void put_visible(const char *s, const char *keep)
-{
-	size_t n = strlen(s);
-
-	while (n > 0) {
-		bool shown;
-		size_t len = visible_char(s, n, keep, &shown);
-
-		for (size_t i = 0; i < len; i++)
-			if (shown)
-				fputc(s[i], stderr);
-			else
-				fprintf(stderr, "\\x%02x", (unsigned char)s[i]);
-		s += len;
-		n -= len;
-	}
+	if (out != NULL)
+		*out = '\0';
 }
 
 /* "cgannotate: [KIND: ][FILE:LINE: ]MESSAGE" and a newline. */
@@ -103,10 +92,10 @@ static void vsay(const char *kind, const char *file, size_t line, const char *fm
 	if (kind != NULL)
 		fprintf(stderr, "%s: ", kind);
 	if (file != NULL) {
-		put_visible(file, "");
+		visible(NULL, file, "");
 		fprintf(stderr, ":%zu: ", line);
 	}
-	put_visible(text, "");
+	visible(NULL, text, "");
 	/* On a terminal, clear what a progress line (src/read-progress.c) left to
 	 * the right of a message shorter than itself. */
 	if (isatty(STDERR_FILENO))
@@ -173,7 +162,7 @@ void say_raw(const char *fmt, ...)
 	va_start(ap, fmt);
 	text = format(small, sizeof(small), fmt, ap);
 	va_end(ap);
-	put_visible(text, "\n");
+	visible(NULL, text, "\n");
 	if (text != small)
 		free(text);
 }

@@ -28,34 +28,26 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$data" || exit 99
 
 cases=
-# svg NAME ARGS...: the SVG and the JSON of ARGS.
-svg() {
-    name=$1
-    shift
+# case KIND NAME ARGS...: the SVG of ARGS, and its JSON report (KIND svg)
+# or its page (KIND page), for check-flame.js.
+case_of() {
+    kind=$1 name=$2
+    shift 2
+    other=json
+    [ "$kind" = page ] && other=html
     "$prog" --format=flamegraph "$@" > "$tmp/$name.svg" 2> /dev/null &&
-        "$prog" --format=json --auto=no "$@" > "$tmp/$name.json" 2> /dev/null ||
+        "$prog" --format=$other --auto=no "$@" > "$tmp/$name-$kind.$other" 2> /dev/null ||
         { echo "Bail out! cgannotate $*"; exit 99; }
     cases="$cases${cases:+,}
-{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\", \"json\": \"$tmp/$name.json\"}"
+{\"name\": \"$name\", \"kind\": \"$kind\", \"svg\": \"$tmp/$name.svg\", \"$other\": \"$tmp/$name-$kind.$other\"}"
 }
 
-# page NAME ARGS...: the SVG and the page of ARGS, whose flame graphs must agree.
-page() {
-    name=$1
-    shift
-    "$prog" --format=flamegraph "$@" > "$tmp/$name.svg" 2> /dev/null &&
-        "$prog" --format=html --auto=no "$@" > "$tmp/$name.html" 2> /dev/null ||
-        { echo "Bail out! cgannotate $*"; exit 99; }
-    cases="$cases,
-{\"name\": \"$name\", \"kind\": \"page\", \"svg\": \"$tmp/$name.svg\", \"html\": \"$tmp/$name.html\"}"
-}
-
-svg shapes progs/shapes.out
-svg tmpl progs/tmpl.out
-svg bzr gprof2dot/bzr.callgrind
-svg interp stacks/interp.out
-page interp stacks/interp.out
-page tmpl progs/tmpl.out
-page diff --diff progs/hot.out progs/hot-after.out
+case_of svg shapes progs/shapes.out
+case_of svg tmpl progs/tmpl.out
+case_of svg bzr gprof2dot/bzr.callgrind
+case_of svg interp stacks/interp.out
+case_of page interp stacks/interp.out
+case_of page tmpl progs/tmpl.out
+case_of page diff --diff progs/hot.out progs/hot-after.out
 printf '[%s\n]\n' "$cases" > "$tmp/cases.json"
 node "$here/browser/check-flame.js" "$tmp/cases.json"

@@ -18,7 +18,7 @@ plant_held_untold() {
 # Caught by golden not-a-profile-escapes and malformed-held: control bytes
 # of a message reach the terminal raw.
 plant_raw_control() {
-    sed -i 's/^\t\t\tif (shown)$/\t\t\tif (1)/' src/diag.c
+    sed -i 's/^\t\tsize_t len = visible_char(s, n, keep, &shown);$/&\n\t\tshown = true;/' src/diag.c
 }
 
 # Caught by golden not-a-profile-binary: a binary file gets the message
