@@ -291,10 +291,11 @@ static bool diff_apart(struct profile *p, const struct reading *r, struct focus 
 		       size_t event, struct flame *fl, bool estimates)
 {
 	const struct options *opt = r->opt;
+	/* Where cycles show: <cycle N> rows, JSON, the call graph, the page. */
+	bool shown = opt->inclusive || opt->format != FORMAT_TEXT;
 	struct apart_needs n = {
-		fl, p->focused,
-		!p->focused && (opt->inclusive || opt->format != FORMAT_TEXT) && any_recursive(p),
-		p->ncycles > 0, estimates && !p->focused,
+		fl, p->focused, !p->focused && shown && any_recursive(p), shown && p->ncycles > 0,
+		estimates && !p->focused,
 	};
 	struct profile side[2];
 
