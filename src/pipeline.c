@@ -229,6 +229,7 @@ struct apart_needs {
 				      for focus_subtract */
 	bool cycles;               /* each side's cycles marked (NEW's numbering) */
 	bool estimates;            /* each side's inclusive estimates */
+	bool all_events;           /* of every event, not only the primary one */
 };
 
 /* Each side hidden and marked as the report is, and given what N says. */
@@ -259,7 +260,7 @@ static void apart(struct profile side[2], struct focus *focus, size_t event,
 		if (n->inclusive || n->estimates)
 			inclusive_fix(&side[k]);
 		if (n->estimates)
-			estimate_compute(&side[k], NULL, event, true);
+			estimate_compute(&side[k], NULL, event, n->all_events);
 	}
 	if (n->fl != NULL) {
 		flame_finish(n->fl);
@@ -278,24 +279,28 @@ static bool any_recursive(const struct profile *p)
 	return false;
 }
 
+/* Which estimates a diff's view wants (diff_apart). */
+enum { ESTIMATES_PRIMARY = 1, ESTIMATES_ALL = 2 };
+
 /* What a difference of sums cannot give, from OLD and NEW read again
  * apart, once for all: P focused (NEW's less OLD's, each from its own
  * stacks), or else the inclusive costs of its recursive functions (the
  * larger of two lower bounds, a maximum, taken on each side); with
- * ESTIMATES every function's inclusive estimate, NEW's less OLD's; P's
+ * ESTIMATES (ESTIMATES_*) every function's inclusive estimate, NEW's less
+ * OLD's; P's
  * cycles numbered as NEW numbers its own; and with FL a page's
  * differential flame tree.  Standard input cannot be read twice: focus is
  * then a usage error, and recursive functions show the change of their
  * first bound, with a warning.  Returns whether FL was made. */
 static bool diff_apart(struct profile *p, const struct reading *r, struct focus *focus,
-		       size_t event, struct flame *fl, bool estimates)
+		       size_t event, struct flame *fl, unsigned estimates)
 {
 	const struct options *opt = r->opt;
 	/* Where cycles show: <cycle N> rows, JSON, the call graph, the page. */
 	bool shown = opt->inclusive || opt->format != FORMAT_TEXT;
 	struct apart_needs n = {
 		fl, p->focused, !p->focused && shown && any_recursive(p), shown && p->ncycles > 0,
-		estimates && !p->focused,
+		estimates != 0 && !p->focused, estimates == ESTIMATES_ALL,
 	};
 	struct profile side[2];
 
@@ -348,7 +353,7 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 	struct warnings both = { NULL, 0, 0, true };
 	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
 				   r->opt->nfocus, &both };
-	struct apart_needs n = { &fl, false, false, false, false };
+	struct apart_needs n = { &fl, false, false, false, false, false };
 
 	read_sides(side, r, in, false);
 	columns_init(&cols, &side[1], r->opt);
@@ -550,7 +555,7 @@ static void write_html(struct run *run, FILE *out)
 static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
-	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot },
+	{ FORMAT_DOT, NEED_CYCLES | NEED_PRIMARY_ESTIMATES, write_dot },
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
 	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME | NEED_CYCLES | NEED_PRIMARY_ESTIMATES,
 	  write_flamegraph },
@@ -613,7 +618,8 @@ static void compute(struct run *run, unsigned needs)
 	if (opt->mode == MODE_DIFF) {
 		run->have_flame = diff_apart(p, &run->r, run->focus, primary,
 					     opt->format == FORMAT_HTML ? &run->fl : NULL,
-					     needs & NEED_ESTIMATES);
+					     needs & NEED_ESTIMATES ? ESTIMATES_ALL :
+					     needs & NEED_PRIMARY_ESTIMATES ? ESTIMATES_PRIMARY : 0);
 		return;
 	}
 	if (p->focused) {
