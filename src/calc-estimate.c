@@ -1,7 +1,9 @@
 #include "calc-estimate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "hash.h"
 #include "xalloc.h"
 
 static bool negative_self(const struct profile *p)
@@ -98,4 +100,74 @@ void estimate_subtract(struct profile *p, const struct profile *old, const struc
 				f->estimate[k] = (y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x);
 		}
 	}
+}
+
+/* The estimated cost of the calls from one function (as the stacks hold
+ * it: host functions) to another. */
+struct call_cost {
+	size_t key[2];             /* caller, callee: stack nodes (function indices) */
+	cost_t cost;
+	UT_hash_handle hh;
+};
+
+struct call_estimates {
+	size_t *node;              /* by function index: its stack node */
+	size_t nfuncs;
+	struct call_cost *calls;   /* hash by key */
+};
+
+struct call_estimates *estimate_calls(const struct profile *p, const struct stacks *s)
+{
+	struct call_estimates *m = xcalloc(1, sizeof(*m));
+	cost_t *w = stacks_widths(s);
+
+	m->nfuncs = p->nfuncs;
+	m->node = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*m->node));
+	memcpy(m->node, s->node, p->nfuncs * sizeof(*m->node));
+	for (size_t f = 0; f < s->n; f++) {
+		const struct stack_frame *sf = &s->frames[f];
+		size_t key[2];
+		struct call_cost *c;
+
+		if (sf->parent == STACKS_ROOT)
+			continue;
+		key[0] = s->frames[sf->parent].func->index;
+		key[1] = sf->func->index;
+		HASH_FIND(hh, m->calls, key, sizeof(key), c);
+		if (c == NULL) {
+			c = xcalloc(1, sizeof(*c));
+			memcpy(c->key, key, sizeof(key));
+			HASH_ADD(hh, m->calls, key, sizeof(c->key), c);
+		}
+		c->cost += w[f];
+	}
+	free(w);
+	return m;
+}
+
+cost_t call_estimate_of(const struct call_estimates *m, const struct edge *e)
+{
+	size_t key[2] = { e->key.caller->index, e->key.callee->index };
+	struct call_cost *c;
+
+	if (key[0] >= m->nfuncs || key[1] >= m->nfuncs)
+		return 0;
+	key[0] = m->node[key[0]];
+	key[1] = m->node[key[1]];
+	HASH_FIND(hh, m->calls, key, sizeof(key), c);
+	return c != NULL ? c->cost : 0;
+}
+
+void call_estimates_free(struct call_estimates *m)
+{
+	struct call_cost *c, *tmp;
+
+	if (m == NULL)
+		return;
+	HASH_ITER(hh, m->calls, c, tmp) {
+		HASH_DEL(m->calls, c);
+		free(c);
+	}
+	free(m->node);
+	free(m);
 }

@@ -21,6 +21,7 @@
 
 struct edge;
 struct cycle;
+struct call_estimates;
 
 struct pfile {
 	const char *name;          /* with the current directory stripped */
@@ -211,6 +212,10 @@ struct profile {
 	struct cycle *cycles;      /* set by cycles_mark, by id (cycles[0] is <cycle 1>; in a
 				      diff, numbered as NEW numbers its own, with gaps) */
 	size_t ncycles;
+
+	/* The estimated cost of each call of the primary event (calc-estimate.h),
+	 * where the pipeline made it for a view; owned by the pipeline. */
+	const struct call_estimates *call_estimates;
 
 	/* What was wrong with the input (read-callgrind.c) and with the figures
 	 * made from it, which every report repeats. */

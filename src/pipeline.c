@@ -469,6 +469,7 @@ struct run {
 	struct stacks stacks;      /* the primary event's, when made */
 	struct flame fl;           /* their flame tree, when made */
 	bool have_stacks, have_flame;
+	struct call_estimates *calls;  /* the estimated cost of the calls, when made */
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
 };
 
@@ -481,6 +482,7 @@ enum {
 	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
 	NEED_PAGE_STACKS = 1 << 5, /* the stacks made while the report is written */
 	NEED_PRIMARY_ESTIMATES = 1 << 6,  /* the inclusive estimates of the primary event */
+	NEED_CALLS = 1 << 7,       /* the estimated cost of the calls, from the stacks */
 };
 
 struct report_kind {
@@ -555,11 +557,12 @@ static void write_html(struct run *run, FILE *out)
 static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text },
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES, write_json },
-	{ FORMAT_DOT, NEED_CYCLES | NEED_PRIMARY_ESTIMATES, write_dot },
+	{ FORMAT_DOT, NEED_CYCLES | NEED_PRIMARY_ESTIMATES | NEED_CALLS, write_dot },
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded },
 	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME | NEED_CYCLES | NEED_PRIMARY_ESTIMATES,
 	  write_flamegraph },
-	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS, write_html },
+	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_STACKS | NEED_CALLS,
+	  write_html },
 };
 
 /* The needs of KIND's report with OPT: focus is taken from the stacks
@@ -578,6 +581,12 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 		needs |= NEED_STACKS;
 	if ((needs & NEED_PAGE_STACKS) && (focused || opt->mode == MODE_DIFF || negative))
 		needs &= ~(unsigned)NEED_PAGE_STACKS;
+	/* The calls' estimates are of the primary event's stacks, made first;
+	 * focus and a diff have their figures of their own. */
+	if ((needs & NEED_CALLS) && (focused || opt->mode == MODE_DIFF || negative))
+		needs &= ~(unsigned)NEED_CALLS;
+	if (needs & NEED_CALLS)
+		needs = (needs & ~(unsigned)NEED_PAGE_STACKS) | NEED_STACKS;
 	/* Stacks the estimates need too are made once, first. */
 	if ((needs & NEED_PAGE_STACKS) && (needs & NEED_ESTIMATES) && !negative)
 		needs = (needs & ~(unsigned)NEED_PAGE_STACKS) | NEED_STACKS;
@@ -632,6 +641,8 @@ static void compute(struct run *run, unsigned needs)
 	if (needs & (NEED_ESTIMATES | NEED_PRIMARY_ESTIMATES))
 		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary,
 				 needs & NEED_ESTIMATES);
+	if (needs & NEED_CALLS)
+		p->call_estimates = run->calls = estimate_calls(p, &run->stacks);
 }
 
 void pipeline_callgrind(const struct options *opt, struct input *in,
@@ -669,6 +680,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	kind->write(&run, out);
 	if (run.have_flame)
 		flame_release(&run.fl);
+	call_estimates_free(run.calls);
 	stacks_release(&run.stacks);
 	columns_release(&run.cols);
 	profile_release(p);

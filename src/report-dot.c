@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-estimate.h"
 #include "fmt-color.h"
 #include "fmt-name.h"
 #include "fmt-num.h"
@@ -376,17 +377,34 @@ static bool in_cycle(const struct edge *e)
 	return e->key.caller->recursive && e->key.caller->scc == e->key.callee->scc;
 }
 
+static const struct func *host_of(const struct func *f)
+{
+	return f->host != NULL ? f->host : f;
+}
+
+/* Whether call E is inside a cycle with an estimate of its own: its
+ * share of the stacks (calc-estimate.h), which its recorded cost is not.
+ * A function's call to itself has none (a function is at most once on a
+ * stack): it shows its count, as where there are no estimates. */
+static bool estimated_call(const struct dot *d, const struct edge *e)
+{
+	return in_cycle(e) && d->p->call_estimates != NULL &&
+	       host_of(e->key.caller) != host_of(e->key.callee);
+}
+
 static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = edge_value(d, e);
-	bool cycle = in_cycle(e);
-	double s = share(d, cycle ? node_value(d, e->key.callee) : x);
+	bool cycle = in_cycle(e), estimated = estimated_call(d, e);
+	cost_t est = estimated ? call_estimate_of(d->p->call_estimates, e) : 0;
+	double s = share(d, estimated ? est : cycle ? node_value(d, e->key.callee) : x);
 	double pen = fmax(4.0 * weight(s), 0.5);
-	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 8];
+	char color[COLOR_HEX_MAX], pct[64], marked[72], calls[NUMFMT_COUNT_MAX + 8];
 	struct quoted q;
 
 	share_color(d, s, color);
-	format_share(pct, sizeof(pct), d, x);
+	format_share(pct, sizeof(pct), d, estimated ? est : x);
+	snprintf(marked, sizeof(marked), "\xe2\x89\x88 %s", pct);
 	format_count(calls, d, edge_count(d->p, e));
 	fputc('\t', d->out);
 	put_name(d->out, e->key.caller, true);
@@ -395,8 +413,8 @@ static void put_edge(const struct dot *d, const struct edge *e)
 	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=",
 		0.5 * sqrt(pen), color, color);
 	quoted_begin(&q, d->out);
-	if (!cycle)
-		put_line(&q, pct, false);
+	if (!cycle || estimated)
+		put_line(&q, estimated ? marked : pct, false);
 	put_line(&q, calls, true);
 	quoted_end(&q);
 	fprintf(d->out, ", penwidth=\"%.2f\"];\n", pen);
@@ -406,6 +424,8 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
 {
 	if (d->rank[e->key.caller->index] == 0 || d->rank[e->key.callee->index] == 0)
 		return false;
+	if (estimated_call(d, e))
+		return fabs(share(d, call_estimate_of(d->p->call_estimates, e))) >= edge_thres;
 	return in_cycle(e) || fabs(share(d, edge_value(d, e))) >= edge_thres;
 }
 

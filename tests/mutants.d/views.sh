@@ -206,3 +206,15 @@ plant_flame_page_about() {
 plant_flame_legend() {
     sed -i 's/^\tif (flame_has_estimates(pic->fl)) {$/\tif (0) {/' src/report-flame.c
 }
+
+# Caught by golden dot-cycle-evenodd, dot-json-evenodd and dot-json-interp:
+# calls inside a cycle show their counts only, drawn whatever their cost.
+plant_dot_call_estimate() {
+    sed -i 's/^\treturn in_cycle(e) \&\& d->p->call_estimates != NULL \&\&$/\treturn 0 \&\& d->p->call_estimates != NULL \&\&/' src/report-dot.c
+}
+
+# Caught by golden dot-json-evenodd, dot-json-interp and stacks-interp-dot:
+# a call's estimate is not the stacks through it.
+plant_call_estimate_value() {
+    sed -i 's/^\t\tc->cost += w\[f\];$/\t\tc->cost += w[f] \/ 2;/' src/calc-estimate.c
+}
