@@ -128,6 +128,33 @@ static int cycle_cmp(const void *a, const void *b, void *arg)
 	return member_cmp(&x->members[0], &y->members[0]);
 }
 
+/* Sort P's cycles by CMP (with ARG); members point at their cycle: sort a
+ * copy, then put it in place. */
+static void sort_cycles(struct profile *p, int (*cmp)(const void *, const void *, void *),
+			void *arg)
+{
+	struct cycle *sorted;
+
+	if (p->ncycles < 2)
+		return;
+	sorted = xmalloc(p->ncycles * sizeof(*sorted));
+	memcpy(sorted, p->cycles, p->ncycles * sizeof(*sorted));
+	qsort_r(sorted, p->ncycles, sizeof(*sorted), cmp, arg);
+	memcpy(p->cycles, sorted, p->ncycles * sizeof(*sorted));
+	free(sorted);
+	for (size_t k = 0; k < p->ncycles; k++)
+		for (size_t m = 0; m < p->cycles[k].nmembers; m++)
+			p->cycles[k].members[m]->cycle = &p->cycles[k];
+}
+
+static int id_cmp(const void *a, const void *b, void *arg)
+{
+	const struct cycle *x = a, *y = b;
+
+	(void)arg;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
 /* A cycle's row of the function table: no function, but it has a name,
  * costs and a file (empty: nothing to annotate). */
 static void make_row(struct profile *p, struct cycle *c)
@@ -201,18 +228,7 @@ void cycles_mark(struct profile *p, size_t primary)
 			add_cost(p, c->self, c->members[m]->self);
 		sum_entries(p, c);
 	}
-	/* Members point at their cycle: sort a copy, then renumber in place. */
-	if (p->ncycles > 1) {
-		struct cycle *sorted = xmalloc(p->ncycles * sizeof(*sorted));
-
-		memcpy(sorted, p->cycles, p->ncycles * sizeof(*sorted));
-		qsort_r(sorted, p->ncycles, sizeof(*sorted), cycle_cmp, &order);
-		memcpy(p->cycles, sorted, p->ncycles * sizeof(*sorted));
-		free(sorted);
-		for (size_t k = 0; k < p->ncycles; k++)
-			for (size_t m = 0; m < p->cycles[k].nmembers; m++)
-				p->cycles[k].members[m]->cycle = &p->cycles[k];
-	}
+	sort_cycles(p, cycle_cmp, &order);
 	for (size_t k = 0; k < p->ncycles; k++) {
 		p->cycles[k].id = k + 1;
 		make_row(p, &p->cycles[k]);
@@ -220,6 +236,31 @@ void cycles_mark(struct profile *p, size_t primary)
 	free(reps);
 	free(slot);
 	cycles_release(&cy);
+}
+
+void cycles_number_as(struct profile *p, const struct profile *like)
+{
+	size_t next = like->ncycles;
+
+	for (size_t k = 0; k < p->ncycles; k++) {
+		struct cycle *c = &p->cycles[k];
+
+		c->id = SIZE_MAX;
+		for (size_t m = 0; m < c->nmembers; m++) {
+			const struct func *f = c->members[m];
+			const struct func *g = profile_find_func(like, f->key.file->name, f->key.name);
+
+			if (g != NULL && g->cycle != NULL && g->cycle->id < c->id)
+				c->id = g->cycle->id;
+		}
+	}
+	/* A cycle LIKE does not have comes after LIKE's, in P's order. */
+	for (size_t k = 0; k < p->ncycles; k++)
+		if (p->cycles[k].id == SIZE_MAX)
+			p->cycles[k].id = ++next;
+	sort_cycles(p, id_cmp, NULL);
+	for (size_t k = 0; k < p->ncycles; k++)
+		make_row(p, &p->cycles[k]);
 }
 
 bool cycles_call_inside(const struct func *caller, const struct func *callee)

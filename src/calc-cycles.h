@@ -39,6 +39,13 @@ void cycles_release(struct cycles *c);
  * with EXIT_INPUT when a cycle's cost does not fit in 64 bits. */
 void cycles_mark(struct profile *p, size_t primary);
 
+/* Number P's cycles (marked) as LIKE (marked) numbers its own: in a diff,
+ * as NEW does.  A cycle takes the number of LIKE's cycle among its members
+ * (the smallest, where P's calls joined several of LIKE's cycles into one),
+ * so numbers may be left out; a cycle LIKE does not have comes after the
+ * last of LIKE's.  P's cycles stay in order of their numbers. */
+void cycles_number_as(struct profile *p, const struct profile *like);
+
 /* Whether a call from CALLER to CALLEE stays inside a cycle of calls (or
  * is a call of a function to itself): its recorded cost counts nested
  * activations again at each level, so it is no share of anything.  Needs

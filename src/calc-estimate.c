@@ -1,7 +1,9 @@
 #include "calc-estimate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "hash.h"
 #include "xalloc.h"
 
 bool estimate_compute(struct profile *p, struct stackset *set)
@@ -48,6 +50,22 @@ bool estimate_compute(struct profile *p, struct stackset *set)
 	return true;
 }
 
+bool estimate_events(struct profile *p, size_t event, bool all)
+{
+	struct stackset set;
+	size_t n = 0, *events = xcalloc(p->nevents + 1, sizeof(*events));
+	bool made;
+
+	for (size_t k = 0; k < p->nevents; k++)
+		if (all || k == event)
+			events[n++] = k;
+	stackset_start(&set, p, events, n, NULL, 0);
+	made = estimate_compute(p, &set);
+	stackset_release(&set);
+	free(events);
+	return made;
+}
+
 cost_t estimate_of(const struct func *f, size_t k)
 {
 	cost_t total = f->total != NULL ? f->total[k] : COST_ABSENT;
@@ -57,4 +75,103 @@ cost_t estimate_of(const struct func *f, size_t k)
 	    (f->estimate[k] == 0 && total == COST_ABSENT))
 		return total;
 	return f->estimate[k];
+}
+
+/* Event K of F's estimate, or absent where F is NULL. */
+static cost_t side_estimate(const struct func *f, size_t k)
+{
+	return f != NULL ? estimate_of(f, k) : COST_ABSENT;
+}
+
+void estimate_subtract(struct profile *p, const struct profile *old, const struct profile *new)
+{
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		struct func *f = p->func_list[i];
+		const struct func *a = profile_find_func(old, f->key.file->name, f->key.name);
+		const struct func *b = profile_find_func(new, f->key.file->name, f->key.name);
+
+		/* Held by its host on both sides: its inclusive cost's change. */
+		f->estimate = NULL;
+		if ((a == NULL || a->estimate == NULL) && (b == NULL || b->estimate == NULL))
+			continue;
+		f->estimate = arena_alloc(&p->arena, p->nevents * sizeof(*f->estimate));
+		for (size_t k = 0; k < p->nevents; k++) {
+			cost_t x = side_estimate(a, k), y = side_estimate(b, k);
+
+			if (x == COST_ABSENT && y == COST_ABSENT)
+				f->estimate[k] = COST_ABSENT;
+			else
+				f->estimate[k] = (y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x);
+		}
+	}
+}
+
+/* The estimated cost of the calls from one function (as the stacks hold
+ * it: host functions) to another. */
+struct call_cost {
+	size_t key[2];             /* caller, callee: stack nodes (function indices) */
+	cost_t cost;
+	UT_hash_handle hh;
+};
+
+struct call_estimates {
+	size_t *node;              /* by function index: its stack node */
+	size_t nfuncs;
+	struct call_cost *calls;   /* hash by key */
+};
+
+struct call_estimates *estimate_calls(const struct profile *p, const struct stacks *s)
+{
+	struct call_estimates *m = xcalloc(1, sizeof(*m));
+	cost_t *w = stacks_widths(s);
+
+	m->nfuncs = p->nfuncs;
+	m->node = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*m->node));
+	memcpy(m->node, s->node, p->nfuncs * sizeof(*m->node));
+	for (size_t f = 0; f < s->n; f++) {
+		const struct stack_frame *sf = &s->frames[f];
+		size_t key[2];
+		struct call_cost *c;
+
+		if (sf->parent == STACKS_ROOT)
+			continue;
+		key[0] = s->frames[sf->parent].func->index;
+		key[1] = sf->func->index;
+		HASH_FIND(hh, m->calls, key, sizeof(key), c);
+		if (c == NULL) {
+			c = xcalloc(1, sizeof(*c));
+			memcpy(c->key, key, sizeof(key));
+			HASH_ADD(hh, m->calls, key, sizeof(c->key), c);
+		}
+		c->cost += w[f];
+	}
+	free(w);
+	return m;
+}
+
+cost_t call_estimate_of(const struct call_estimates *m, const struct edge *e)
+{
+	size_t key[2] = { e->key.caller->index, e->key.callee->index };
+	struct call_cost *c;
+
+	if (key[0] >= m->nfuncs || key[1] >= m->nfuncs)
+		return 0;
+	key[0] = m->node[key[0]];
+	key[1] = m->node[key[1]];
+	HASH_FIND(hh, m->calls, key, sizeof(key), c);
+	return c != NULL ? c->cost : 0;
+}
+
+void call_estimates_free(struct call_estimates *m)
+{
+	struct call_cost *c, *tmp;
+
+	if (m == NULL)
+		return;
+	HASH_ITER(hh, m->calls, c, tmp) {
+		HASH_DEL(m->calls, c);
+		free(c);
+	}
+	free(m->node);
+	free(m);
 }

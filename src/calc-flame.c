@@ -1,8 +1,11 @@
 #include "calc-flame.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-estimate.h"
+#include "fmt-name.h"
 #include "hash.h"
 #include "xalloc.h"
 
@@ -130,6 +133,10 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 			fl->nodes[node_of[f]].self[side] += sf->count;
 			fl->total[side] += sf->count;
 		}
+		if (sf->shown) {
+			fl->nodes[node_of[f]].exact[side] += sf->exact;
+			fl->exact_total[side] += sf->exact;
+		}
 	}
 	free(name_of);
 	free(node_of);
@@ -159,8 +166,10 @@ static void sum_widths(struct flame *fl)
 		if (v->parent != FLAME_ROOT) {
 			struct flame_node *u = &fl->nodes[v->parent];
 
-			for (int k = 0; k < 2; k++)
+			for (int k = 0; k < 2; k++) {
 				u->width[k] += v->width[k];
+				u->exact[k] += v->exact[k];
+			}
 			if (fl->diff)
 				u->drawn += v->drawn;
 		}
@@ -270,6 +279,120 @@ void flame_share_of(struct flame *fl, int side, cost_t whole)
 	fl->share_total[side] = whole == COST_ABSENT ? fl->total[side] : whole;
 }
 
+/* Name ids by text, for flame_describe. */
+struct name_id {
+	const char *text;
+	size_t id;
+	UT_hash_handle hh;
+};
+
+static void free_ids(struct name_id *ids)
+{
+	struct name_id *e, *tmp;
+
+	HASH_ITER(hh, ids, e, tmp) {
+		HASH_DEL(ids, e);
+		free(e);
+	}
+}
+
+/* Each name's label, and how many other names share it. */
+static void label_names(struct flame *fl)
+{
+	struct name_id *by_label = NULL, *e;
+	size_t *first = xmalloc((fl->nnames ? fl->nnames : 1) * sizeof(*first));
+	size_t *count = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*count));
+
+	for (size_t i = 0; i < fl->nnames; i++) {
+		struct flame_about *a = &fl->about[i];
+		const char *label;
+
+		a->label = name_shorten(fl->names[i], NAME_LABEL_MAX);
+		if (strcmp(a->label, fl->names[i]) == 0) {
+			free(a->label);
+			a->label = NULL;
+		}
+		label = a->label != NULL ? a->label : fl->names[i];
+		HASH_FIND_STR(by_label, label, e);
+		if (e == NULL) {
+			e = xmalloc(sizeof(*e));
+			e->text = label;
+			e->id = i;
+			HASH_ADD_KEYPTR(hh, by_label, e->text, strlen(e->text), e);
+		}
+		first[i] = e->id;
+		count[e->id]++;
+	}
+	/* Counted on the first name of each label. */
+	for (size_t i = 0; i < fl->nnames; i++)
+		fl->about[i].same_label = count[first[i]] - 1;
+	free(first);
+	free(count);
+	free_ids(by_label);
+}
+
+/* Add FILE's base name to the files of code inlined into A, once. */
+static void add_inlined(struct flame_about *a, const char *file)
+{
+	const char *slash = strrchr(file, '/'), *base = slash != NULL && slash[1] ? slash + 1 : file;
+	size_t k = 0;
+
+	while (k < a->ninlined && strcmp(a->inlined[k], base) < 0)
+		k++;
+	if (k < a->ninlined && strcmp(a->inlined[k], base) == 0)
+		return;
+	a->inlined = xreallocarray(a->inlined, a->ninlined + 1, sizeof(*a->inlined));
+	memmove(a->inlined + k + 1, a->inlined + k, (a->ninlined - k) * sizeof(*a->inlined));
+	a->inlined[k] = xstrdup(base);
+	a->ninlined++;
+}
+
+/* F's figures of EVENT added to A: a function with frames of its own
+ * (an estimate), its inclusive cost and its estimate. */
+static void add_figures(struct flame_about *a, const struct func *f, size_t event)
+{
+	cost_t bound = f->total[event], estimate = f->estimate[event];
+
+	if (bound == COST_ABSENT || estimate == COST_ABSENT)
+		return;
+	a->bound += bound;
+	a->estimate += estimate;
+	if (f->recursive && estimate != bound)
+		a->beside = true;
+}
+
+void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures)
+{
+	struct name_id *ids = NULL, *e;
+
+	if (fl->about == NULL) {
+		fl->about = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*fl->about));
+		label_names(fl);
+	}
+	for (size_t i = 0; i < fl->nnames; i++) {
+		e = xmalloc(sizeof(*e));
+		e->text = fl->names[i];
+		e->id = i;
+		HASH_ADD_KEYPTR(hh, ids, e->text, strlen(e->text), e);
+	}
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		const struct func *f = p->func_list[i];
+		char *text = flame_frame_name(f->key.name);
+
+		HASH_FIND_STR(ids, text, e);
+		free(text);
+		if (e == NULL)
+			continue;
+		/* Code inlined from another file is part of the function it was
+		 * inlined into: frames of its name are of that function. */
+		if (f->host != NULL && f->key.file != f->host->key.file)
+			add_inlined(&fl->about[e->id], f->key.file->name);
+		else if (figures && f->estimate != NULL && f->total != NULL)
+			add_figures(&fl->about[e->id], f, event);
+	}
+	free_ids(ids);
+}
+
 void flame_release(struct flame *fl)
 {
 	struct flame_name *e, *tmp;
@@ -279,8 +402,30 @@ void flame_release(struct flame *fl)
 		free(e->text);
 		free(e);
 	}
+	for (size_t i = 0; fl->about != NULL && i < fl->nnames; i++) {
+		free(fl->about[i].label);
+		for (size_t k = 0; k < fl->about[i].ninlined; k++)
+			free(fl->about[i].inlined[k]);
+		free(fl->about[i].inlined);
+	}
+	free(fl->about);
 	free(fl->child_slots);
 	free(fl->nodes);
 	free(fl->names);
 	memset(fl, 0, sizeof(*fl));
+}
+
+double flame_relative_change(const struct flame *fl, const struct flame_node *v)
+{
+	double old = v != NULL ? v->exact[FLAME_OLD] : fl->exact_total[FLAME_OLD];
+	double new = v != NULL ? v->exact[FLAME_NEW] : fl->exact_total[FLAME_NEW];
+	cost_t a = v != NULL ? v->width[FLAME_OLD] : fl->total[FLAME_OLD];
+	cost_t b = v != NULL ? v->width[FLAME_NEW] : fl->total[FLAME_NEW];
+
+	/* Whole counts that did not change did not change. */
+	if (a == b)
+		return 0;
+	if (old <= 0)
+		return a == 0 ? INFINITY : (double)(b - a) * 100.0 / (double)a;
+	return (new - old) * 100.0 / old;
 }

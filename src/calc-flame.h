@@ -23,6 +23,7 @@
 
 #include "calc-stacks.h"
 #include "model-cost.h"
+#include "model-profile.h"
 
 #define FLAME_ROOT ((size_t)-1)
 #define FLAME_OLD 0
@@ -35,6 +36,10 @@ struct flame_node {
 	size_t depth;              /* 0 for the outermost frames */
 	cost_t width[2];           /* per side: the sum of the stacks through it */
 	cost_t self[2];            /* per side: the count of the stack ending in it */
+	double exact[2];           /* per side: the width before the stacks were rounded
+				      to whole counts (stack_frame.exact), which a
+				      diff's relative change is of: it scales exactly
+				      with the costs */
 	cost_t drawn;              /* the width drawn: width[FLAME_NEW], or in a
 				      diff max(self[0], self[1]) + the children's */
 	cost_t offset;             /* where it starts, in drawn units from the left */
@@ -42,12 +47,30 @@ struct flame_node {
 
 struct flame_name;
 
+/* What a flame graph says of a frame name besides its frames' counts
+ * (flame_describe): how frames label it, and of the functions it names,
+ * the figures their frames do not give. */
+struct flame_about {
+	char *label;               /* the name shortened as the call graph shortens it
+				      (fmt-name.h); NULL: the name itself */
+	size_t same_label;         /* how many other names have the same label */
+	bool beside;               /* a function of the name is recursive, and its
+				      estimate differs from its inclusive cost */
+	cost_t bound, estimate;    /* then, summed over the name's functions: their
+				      inclusive costs (proven lower bounds) and their
+				      estimates (the stacks containing them) */
+	char **inlined;            /* the files (base names) of code inlined into the
+				      name's functions, by name */
+	size_t ninlined;
+};
+
 struct flame {
 	struct flame_node *nodes;  /* preorder once finished */
 	size_t n, cap;
 	const char **names;        /* by name_id */
 	size_t nnames;
 	cost_t total[2];           /* per side: the sum of all stacks */
+	double exact_total[2];     /* per side: the same before rounding */
 	cost_t share_total[2];     /* per side: what shares are of, the whole
 				      program's total (--focus keeps fewer
 				      stacks, not a smaller program); the
@@ -55,6 +78,7 @@ struct flame {
 	cost_t drawn_total;        /* the sum of the outermost frames' drawn widths */
 	size_t depth;              /* the number of rows: the deepest depth + 1 */
 	bool diff;                 /* two sides */
+	struct flame_about *about; /* by name id, once described (flame_describe) */
 	struct flame_name *name_table;
 	size_t *child_slots;       /* 1 + the nodes, by (parent, name), open addressing;
 				      until flame_finish */
@@ -72,6 +96,19 @@ void flame_release(struct flame *fl);
 /* Shares of side SIDE of FL, finished, are of WHOLE, the whole program's
  * total (table_program_total); of the stacks' total when WHOLE is absent. */
 void flame_share_of(struct flame *fl, int side, cost_t whole);
+
+/* Describe FL's names (finished) from P, the profile (or a side of a
+ * diff) whose stacks it holds: labels, inlined code, and unless FIGURES
+ * is false the bound and estimate of EVENT of recursive functions (P's
+ * cycles marked and inclusive costs and estimates computed).  Called
+ * again with the other side of a diff, it adds what that side knows. */
+void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures);
+
+/* The relative change, in percent, of node V of FL, a diff (V NULL: of
+ * all the stacks): of its width before rounding, so that every cost
+ * doubled is +100% on every frame.  +100 where it doubled, -100 where it
+ * is gone, +INFINITY where it is new, 0 where it did not change. */
+double flame_relative_change(const struct flame *fl, const struct flame_node *v);
 
 /* The frame text of function name NAME: ';' as ':', a newline as a space.
  * A new string. */

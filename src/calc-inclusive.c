@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "fmt-num.h"
 #include "xalloc.h"
 
 static cost_t *copy_or_absent(struct profile *p, const cost_t *v)
@@ -113,4 +114,80 @@ struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows
 		rows[n++] = p->cycles[k].row;
 	*nrows = n;
 	return rows;
+}
+
+/* The function whose inclusive cost is furthest below its self cost, for
+ * the first event where one is, and how many functions have one below for
+ * some event. */
+struct below {
+	const struct func *worst;
+	size_t event;
+	cost_t by;
+	size_t count;
+};
+
+static void find_below(const struct profile *p, struct func *const *rows, size_t n,
+		       struct below *b)
+{
+	*b = (struct below){ NULL, 0, 0, 0 };
+	for (size_t i = 0; i < n; i++) {
+		const struct func *f = rows[i];
+		bool counted = false;
+
+		if (f->whole != NULL || f->self == NULL)
+			continue;
+		for (size_t k = 0; k < p->nevents; k++) {
+			cost_t self = f->self[k], total = f->total[k];
+
+			if (self == COST_ABSENT || (total != COST_ABSENT && total >= self))
+				continue;
+			if (total == COST_ABSENT)
+				total = 0;
+			if (!counted)
+				b->count++;
+			counted = true;
+			if (b->worst == NULL || k < b->event ||
+			    (k == b->event && (self - total > b->by ||
+					       (self - total == b->by &&
+						strcmp(f->fullname, b->worst->fullname) < 0)))) {
+				b->worst = f;
+				b->event = k;
+				b->by = self - total;
+			}
+		}
+	}
+}
+
+void inclusive_check(struct profile *p)
+{
+	size_t n;
+	struct func **rows;
+	struct below b;
+	char total[NUMFMT_COUNT_MAX], self[NUMFMT_COUNT_MAX];
+	const char *path;
+
+	if (profile_is_diff(p) || p->focused)
+		return;
+	rows = inclusive_compute(p, true, &n);
+	find_below(p, rows, n, &b);
+	free(rows);
+	if (b.count == 0)
+		return;
+	numfmt_count(self, b.worst->self[b.event]);
+	numfmt_count(total, b.worst->self[b.event] - b.by);
+	/* Several profiles summed: no one file to name. */
+	path = p->npaths > 1 ? NULL : p->path;
+	if (b.count == 1)
+		warn_into_at(&p->warnings, path, 0, "%s spends more itself than the calls into it "
+			     "cost (%s %s of its own, %s in its calls): its inclusive cost is below its "
+			     "self cost; the profile disagrees with itself (as for a thread's start "
+			     "routine, or a profile cut short)",
+			     b.worst->fullname, p->events[b.event].name, self, total);
+	else
+		warn_into_at(&p->warnings, path, 0, "%zu functions spend more themselves than "
+			     "the calls into them cost (the most, %s: %s %s of its own, %s in its "
+			     "calls): their inclusive costs are below their self costs; the profile "
+			     "disagrees with itself (as for a thread's start routine, or a profile cut "
+			     "short)", b.count, b.worst->fullname,
+			     p->events[b.event].name, self, total);
 }

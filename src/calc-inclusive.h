@@ -28,4 +28,11 @@ struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows
  * before focus_subtract takes NEW's less OLD's. */
 void inclusive_fix(struct profile *p);
 
+/* Warn, into P's warnings, when some function's inclusive cost is below
+ * its self cost: the calls into it cost less than it spends (a thread's
+ * start routine, which nobody calls for its thread; a profile cut short).
+ * Sets f->total as inclusive_compute does.  Not for a difference, whose
+ * figures are changes, nor under focus. */
+void inclusive_check(struct profile *p);
+
 #endif

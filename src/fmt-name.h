@@ -6,6 +6,10 @@
 
 #include <stddef.h>
 
+/* The length beyond which a name is shortened for a label: a node of the
+ * call graph, a frame of a flame graph. */
+#define NAME_LABEL_MAX 60
+
 /* How many characters S has (bytes that start a UTF-8 sequence). */
 size_t name_chars(const char *s);
 

@@ -61,6 +61,14 @@ size_t numfmt_grouped(char *buf, cost_t c)
 	return 1 + numfmt_count(buf + 1, -c);
 }
 
+size_t numfmt_signed(char *buf, cost_t c)
+{
+	if (c == COST_ABSENT || c <= 0)
+		return numfmt_grouped(buf, c);
+	buf[0] = '+';
+	return 1 + numfmt_count(buf + 1, c);
+}
+
 size_t numfmt_count_width(cost_t c)
 {
 	char digits[NUMFMT_COUNT_MAX];

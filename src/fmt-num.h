@@ -26,6 +26,9 @@ size_t numfmt_count(char *buf, cost_t c);
 /* Write C into BUF as a change reads best: "." when absent; digits grouped
  * by commas after the sign too ("-6,448,401").  Returns the length. */
 size_t numfmt_grouped(char *buf, cost_t c);
+/* A change: "+1,234" for growth, "-1,234", "0"; "." when absent.  Returns
+ * the length. */
+size_t numfmt_signed(char *buf, cost_t c);
 
 /* Columns the count needs, as the reference computes it from the digits
  * alone: len + (len - 1) / 3, the sign counted as a digit. */

@@ -52,6 +52,7 @@ void profile_release(struct profile *p)
 		HASH_DEL(p->files, f);
 		linetab_release(&f->lines);
 	}
+	warnings_release(&p->warnings);
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		code_release(p->func_list[i]->code);
 		func_lines_release(p->func_list[i]->lines);
@@ -424,6 +425,21 @@ struct pfile *profile_find_file(const struct profile *p, const char *name)
 
 	HASH_FIND(hh, p->files, name, strlen(name), f);
 	return f;
+}
+
+struct func *profile_find_func(const struct profile *p, const char *file, const char *name)
+{
+	const struct pfile *pf = profile_find_file(p, file);
+	size_t len = strlen(name);
+	const struct strtab_slot *e;
+
+	if (pf == NULL || p->strings->slots == NULL)
+		return NULL;
+	e = strtab_place(p->strings, name, len, cga_hash(name, len));
+	for (struct func *f = e->in != NULL ? e->in->funcs : NULL; f != NULL; f = f->same_name)
+		if (f->key.file == pf && f->index != (size_t)-1)
+			return f;
+	return NULL;
 }
 
 struct part *profile_new_part(struct profile *p, size_t line)

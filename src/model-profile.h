@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "hash.h"
 
+#include "diag.h"
 #include "model-cells.h"
 #include "model-code.h"
 #include "model-funclines.h"
@@ -21,6 +22,7 @@
 
 struct edge;
 struct cycle;
+struct call_estimates;
 
 struct pfile {
 	const char *name;          /* with the current directory stripped */
@@ -213,8 +215,17 @@ struct profile {
 	struct site_ref *sites;    /* hash of the call sites of lines with many
 				      (see profile_call_site) */
 	struct strtab *strings;    /* every name, interned */
-	struct cycle *cycles;      /* set by cycles_mark, by id (cycles[0] is <cycle 1>) */
+	struct cycle *cycles;      /* set by cycles_mark, by id (cycles[0] is <cycle 1>; in a
+				      diff, numbered as NEW numbers its own, with gaps) */
 	size_t ncycles;
+
+	/* The estimated cost of each call of the primary event (calc-estimate.h),
+	 * where the pipeline made it for a view; owned by the pipeline. */
+	const struct call_estimates *call_estimates;
+
+	/* What was wrong with the input (read-callgrind.c) and with the figures
+	 * made from it, which every report repeats. */
+	struct warnings warnings;
 
 	/* Set by --focus (see calc-focus.h). */
 	bool focused;              /* only stacks through a focus_match function count:
@@ -266,6 +277,9 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 cost_t profile_times_called(const struct profile *p, const struct func *f);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
+/* The function NAME of the file FILE (names as the profile shows them),
+ * or NULL: how another profile's function is found in P. */
+struct func *profile_find_func(const struct profile *p, const char *file, const char *name);
 /* Whether some part was subtracted: the profile is a difference. */
 bool profile_is_diff(const struct profile *p);
 /* Start a new part at input line LINE. */

@@ -211,6 +211,8 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 		struct input other;
 
 		prepare_profile(&side[k], r, opt->profiles[k], false);
+		/* Read a second time: its warnings were told the first. */
+		side[k].warnings.quiet = again;
 		side[k].negate = false;
 		side[k].annotate_all = false;
 		side[k].nannotate_names = 0;
@@ -232,41 +234,54 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 	return true;
 }
 
-/* What the views of a diff take from OLD and NEW read apart (read_sides),
- * each hidden and marked as the report is: with FL, the differential flame
- * tree, each side's stacks added as that side; with FOCUSED, each side's
- * figures focused from those stacks, and with INCLUSIVE its inclusive
- * costs taken on its own, for focus_subtract. */
-static void apart(struct profile side[2], struct focus *focus, size_t event, struct flame *fl,
-		  bool focused, bool inclusive)
+/* What the views of a diff take from OLD and NEW read apart (read_sides). */
+struct apart_needs {
+	struct flame *fl;          /* the differential flame tree, each side's stacks
+				      added as that side */
+	bool focused;              /* each side's figures focused from those stacks */
+	bool inclusive;            /* each side's inclusive costs taken on its own,
+				      for focus_subtract */
+	bool cycles;               /* each side's cycles marked (NEW's numbering) */
+	bool estimates;            /* each side's inclusive estimates */
+	bool all_events;           /* of every event, not only the primary one */
+};
+
+/* Each side hidden and marked as the report is, and given what N says. */
+static void apart(struct profile side[2], struct focus *focus, size_t event,
+		  const struct apart_needs *n)
 {
 	cost_t whole[2];
 
-	if (fl != NULL)
-		flame_init(fl, true);
+	if (n->fl != NULL)
+		flame_init(n->fl, true);
 	for (int k = 0; k < 2; k++) {
 		whole[k] = table_program_total(&side[k], event);
 		focus_hide(focus, &side[k], false);
 		focus_mark(focus, &side[k], false);
-		if (focused || inclusive)
+		if (n->focused || n->inclusive || n->cycles)
 			cycles_mark(&side[k], event);
-		if (fl != NULL || focused) {
+		if (n->fl != NULL || n->focused) {
 			struct stacks s;
 
 			stacks_estimate(&s, &side[k], event);
-			if (fl != NULL)
-				flame_add(fl, &s, k);
-			if (focused)
+			if (n->fl != NULL)
+				flame_add(n->fl, &s, k);
+			if (n->focused)
 				focus_apply(&side[k], &s, event);
 			stacks_release(&s);
 		}
-		if (inclusive)
+		/* An estimate falls back on the inclusive cost (estimate_of). */
+		if (n->inclusive || n->estimates)
 			inclusive_fix(&side[k]);
+		if (n->estimates)
+			estimate_events(&side[k], event, n->all_events);
 	}
-	if (fl != NULL) {
-		flame_finish(fl);
-		for (int k = 0; k < 2; k++)
-			flame_share_of(fl, k, whole[k]);
+	if (n->fl != NULL) {
+		flame_finish(n->fl);
+		for (int k = 2; k-- > 0;) {
+			flame_share_of(n->fl, k, whole[k]);
+			flame_describe(n->fl, &side[k], event, false);
+		}
 	}
 }
 
@@ -278,36 +293,52 @@ static bool any_recursive(const struct profile *p)
 	return false;
 }
 
+/* Which estimates a diff's view wants (diff_apart). */
+enum { ESTIMATES_PRIMARY = 1, ESTIMATES_ALL = 2 };
+
 /* What a difference of sums cannot give, from OLD and NEW read again
  * apart, once for all: P focused (NEW's less OLD's, each from its own
  * stacks), or else the inclusive costs of its recursive functions (the
- * larger of two lower bounds, a maximum, taken on each side); and with FL
- * a page's differential flame tree.  Standard input cannot be read twice:
- * focus is then a usage error, and recursive functions show the change of
- * their first bound, with a warning.  Returns whether FL was made. */
+ * larger of two lower bounds, a maximum, taken on each side); with
+ * ESTIMATES (ESTIMATES_*) every function's inclusive estimate, NEW's less
+ * OLD's; P's
+ * cycles numbered as NEW numbers its own; and with FL a page's
+ * differential flame tree.  Standard input cannot be read twice: focus is
+ * then a usage error, and recursive functions show the change of their
+ * first bound, with a warning.  Returns whether FL was made. */
 static bool diff_apart(struct profile *p, const struct reading *r, struct focus *focus,
-		       size_t event, struct flame *fl)
+		       size_t event, struct flame *fl, unsigned estimates)
 {
 	const struct options *opt = r->opt;
-	bool inclusive = !p->focused && (opt->inclusive || opt->format != FORMAT_TEXT) &&
-			 any_recursive(p);
+	/* Where cycles show: <cycle N> rows, JSON, the call graph, the page. */
+	bool shown = opt->inclusive || opt->format != FORMAT_TEXT;
+	struct apart_needs n = {
+		fl, p->focused, !p->focused && shown && any_recursive(p), shown && p->ncycles > 0,
+		estimates != 0 && !p->focused, estimates == ESTIMATES_ALL,
+	};
 	struct profile side[2];
 
-	if (!p->focused && !inclusive && fl == NULL)
+	if (!n.focused && !n.inclusive && !n.cycles && !n.estimates && fl == NULL)
 		return false;
 	if (!read_sides(side, r, NULL, true)) {
 		if (p->focused)
 			usage_error("--focus with --diff reads OLD and NEW again, each on its own, "
 			    "and standard input cannot be read twice: name files");
-		if (inclusive)
-			warn("the inclusive costs of recursive functions in a diff of standard input "
-			     "are the changes of their own costs and calls out of their cycles only; "
-			     "name files");
+		if (n.inclusive)
+			warn_into(&p->warnings, "the inclusive costs of recursive functions in a diff "
+				  "of standard input are the changes of their own costs and calls out "
+				  "of their cycles only; name files");
 		return false;
 	}
-	apart(side, focus, event, fl, p->focused, inclusive);
-	if (p->focused || inclusive)
+	apart(side, focus, event, &n);
+	if (n.focused || n.inclusive)
 		focus_subtract(p, &side[0], &side[1]);
+	if (n.focused)
+		cycles_mark(p, event);
+	if (n.cycles || n.focused)
+		cycles_number_as(p, &side[1]);
+	if (n.estimates)
+		estimate_subtract(p, &side[0], &side[1]);
 	for (int k = 0; k < 2; k++)
 		profile_release(&side[k]);
 	return fl != NULL;
@@ -324,16 +355,13 @@ static void judge_gates(struct gates *g, const struct reading *r, struct focus *
 	if (!read_sides(side, r, NULL, true))
 		usage_error("--fail-above reads OLD and NEW again, each on its own, and standard "
 			    "input cannot be read twice: name files");
-	columns_init(&cols, &side[1], r->opt);
-	apart(side, focus, cols.primary, NULL, r->opt->nfocus > 0, true);
-	for (int k = 0; k < 2; k++)
-		if (!side[k].focused && gates_need_estimates(r->opt, &side[k])) {
-			struct stackset set;
+	struct apart_needs n = { NULL, r->opt->nfocus > 0, true, false, false, false };
 
-			stackset_start(&set, &side[k], &cols.primary, 1, NULL, 0);
-			estimate_compute(&side[k], &set);
-			stackset_release(&set);
-		}
+	columns_init(&cols, &side[1], r->opt);
+	apart(side, focus, cols.primary, &n);
+	for (int k = 0; k < 2; k++)
+		if (!side[k].focused && gates_need_estimates(r->opt, &side[k]))
+			estimate_events(&side[k], cols.primary, false);
 	gates_judge(g, r->opt, &side[0], &side[1], cols.primary);
 	columns_release(&cols);
 	for (int k = 0; k < 2; k++)
@@ -406,14 +434,19 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 	struct columns cols;
 	struct flame fl;
 	char *subtitle = flame_subtitle(r->opt, NULL);
+	struct warnings both = { NULL, 0, 0, true };
 	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
-				   r->opt->nfocus };
+				   r->opt->nfocus, &both };
+	struct apart_needs n = { &fl, false, false, false, false, false };
 
 	read_sides(side, r, in, false);
 	columns_init(&cols, &side[1], r->opt);
-	apart(side, focus, cols.primary, &fl, false, false);
+	apart(side, focus, cols.primary, &n);
 	look.event = side[1].events[cols.primary].name;
+	for (int k = 0; k < 2; k++)
+		warnings_add(&both, &side[k].warnings);
 	report_flame(out, &fl, &look);
+	warnings_release(&both);
 	flame_release(&fl);
 	columns_release(&cols);
 	for (int k = 0; k < 2; k++)
@@ -426,7 +459,7 @@ static void print_flame(FILE *out, const struct profile *p, const struct options
 {
 	char *subtitle = flame_subtitle(opt, p->cmd);
 	struct flame_look look = { p->events[cols->primary].name, subtitle, opt->flame_down,
-				   opt->focus, opt->nfocus };
+				   opt->focus, opt->nfocus, &p->warnings };
 
 	report_flame(out, fl, &look);
 	free(subtitle);
@@ -472,6 +505,7 @@ struct run {
 	bool have_set;
 	struct flame fl;           /* their flame tree, when made */
 	bool have_stacks, have_flame;
+	struct call_estimates *calls;  /* the estimated cost of the calls, when made */
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
 	struct gates gates;        /* the verdicts of --fail-above, if any */
 };
@@ -492,6 +526,7 @@ enum {
 	NEED_LATER_ESTIMATES = 1 << 10, /* the stacks and every function's inclusive
 					   estimate, made by the report itself while
 					   it runs (the browser, on a thread) */
+	NEED_CALLS = 1 << 11,      /* the estimated cost of the calls, from the stacks */
 };
 
 struct report_kind {
@@ -517,8 +552,15 @@ static void write_folded(struct run *run, FILE *out)
 	report_folded(out, &run->stacks);
 }
 
+/* The figures of recursive functions, where they were made. */
+static bool has_estimates(const struct run *run)
+{
+	return run->needs & NEED_ESTIMATES;
+}
+
 static void write_flamegraph(struct run *run, FILE *out)
 {
+	flame_describe(&run->fl, &run->p, run->cols.primary, has_estimates(run));
 	print_flame(out, &run->p, run->opt, &run->cols, &run->fl);
 }
 
@@ -534,7 +576,14 @@ static void write_html(struct run *run, FILE *out)
 	struct html_flame page_flame = { NULL, NULL, NULL, NULL };
 
 	html_graph_start(&graph, &run->p, run->opt, &run->cols);
-	if (run->have_flame)
+	if (run->have_flame) {
+		size_t n;
+
+		/* Its frames' figures are the inclusive costs and estimates. */
+		free(inclusive_compute(&run->p, true, &n));
+		flame_describe(&run->fl, &run->p, run->cols.primary, has_estimates(run));
+		page_flame.tree = &run->fl;
+	}
 		page_flame.tree = &run->fl;
 	print_html(out, &run->p, run->opt, &run->cols, &page_flame, &graph);
 }
@@ -738,11 +787,12 @@ static const struct report_kind report_kinds[] = {
 	{ FORMAT_TEXT, NEED_LINES | NEED_CYCLES, write_text, NULL },
 	{ FORMAT_JSON, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_ALL_ESTIMATES, write_json,
 	  NULL },
-	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES, write_dot, NULL },
+	{ FORMAT_DOT, NEED_CYCLES | NEED_ESTIMATES | NEED_CALLS, write_dot, NULL },
 	{ FORMAT_FOLDED, NEED_STACKS, write_folded, NULL },
-	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME, write_flamegraph, NULL },
-	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_FLAME, write_html,
-	  NULL },
+	{ FORMAT_FLAMEGRAPH, NEED_STACKS | NEED_FLAME | NEED_CYCLES | NEED_ESTIMATES,
+	  write_flamegraph, NULL },
+	{ FORMAT_HTML, NEED_LINES | NEED_CYCLES | NEED_ESTIMATES | NEED_PAGE_FLAME | NEED_CALLS,
+	  write_html, NULL },
 	{ FORMAT_PPROF, NEED_FUNC_LINES | NEED_STACKS | NEED_EVENT_STACKS, write_pprof, NULL },
 	{ FORMAT_MARKDOWN, NEED_CYCLES, write_markdown, NULL },
 	{ FORMAT_CSV, NEED_CYCLES | NEED_ESTIMATES | NEED_SHOWN_ESTIMATES, write_csv, NULL },
@@ -762,16 +812,20 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 	if ((kind->format == FORMAT_TEXT && opt->both_costs) ||
 	    (kind->format == FORMAT_MARKDOWN && opt->inclusive))
 		needs |= NEED_ESTIMATES | NEED_SHOWN_ESTIMATES;
-	if (focused || opt->mode == MODE_DIFF)
+	if (focused)
 		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES |
 				     NEED_LATER_ESTIMATES);
 	if (focused && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
-	/* Estimates are sums of the stacks, which refuse negative costs. */
-	if (negative)
+	/* Estimates are sums of the stacks, which refuse negative costs; a
+	 * diff's are NEW's less OLD's, each side's from its own stacks
+	 * (diff_apart).  So are the calls' estimates. */
+	if (negative && opt->mode != MODE_DIFF)
 		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES |
 				     NEED_LATER_ESTIMATES);
-	if (needs & NEED_ESTIMATES)
+	if ((needs & NEED_CALLS) && (focused || opt->mode == MODE_DIFF || negative))
+		needs &= ~(unsigned)NEED_CALLS;
+	if ((needs & (NEED_ESTIMATES | NEED_CALLS)) && opt->mode != MODE_DIFF)
 		needs |= NEED_STACKS;
 	/* A diff's flame tree comes from OLD and NEW read apart (diff_apart);
 	 * a profile of differences has none. */
@@ -825,7 +879,7 @@ static void compute(struct run *run, unsigned needs)
 		stacks_estimate(&run->stacks, p, primary);
 		run->have_stacks = true;
 	}
-	if (needs & (NEED_EVENT_STACKS | NEED_ESTIMATES)) {
+	if ((needs & NEED_EVENT_STACKS) || ((needs & NEED_ESTIMATES) && opt->mode != MODE_DIFF)) {
 		size_t n, *events = set_events(run, needs, &n);
 
 		stackset_start(&run->set, p, events, n, &run->stacks, primary);
@@ -838,19 +892,27 @@ static void compute(struct run *run, unsigned needs)
 		flame_of(&run->fl, &run->stacks, p, primary);
 		run->have_flame = true;
 	}
-	if (needs & NEED_CYCLES) {
-		cycles_mark(p, primary);
-		if (opt->mode == MODE_DIFF) {
-			run->have_flame = diff_apart(p, &run->r, run->focus, primary,
-						     opt->format == FORMAT_HTML ? &run->fl : NULL);
-		} else if (p->focused) {
-			focus_apply(p, &run->stacks, primary);
-		}
-		if (p->focused)
-			cycles_mark(p, primary);
-		if (needs & NEED_ESTIMATES)
-			estimate_compute(p, &run->set);
+	if (!(needs & NEED_CYCLES))
+		return;
+	cycles_mark(p, primary);
+	if (opt->mode == MODE_DIFF) {
+		run->have_flame = diff_apart(p, &run->r, run->focus, primary,
+					     opt->format == FORMAT_HTML ? &run->fl : NULL,
+					     needs & NEED_ALL_ESTIMATES ? ESTIMATES_ALL :
+					     needs & NEED_ESTIMATES ? ESTIMATES_PRIMARY : 0);
+		return;
 	}
+	if (p->focused) {
+		focus_apply(p, &run->stacks, primary);
+		cycles_mark(p, primary);
+	}
+	/* A view of inclusive costs says where one is below a self cost. */
+	if (opt->format != FORMAT_TEXT || opt->inclusive)
+		inclusive_check(p);
+	if (needs & NEED_ESTIMATES)
+		estimate_compute(p, &run->set);
+	if (needs & NEED_CALLS)
+		p->call_estimates = run->calls = estimate_calls(p, &run->stacks);
 }
 
 int pipeline_callgrind(const struct options *opt, struct input *in,
@@ -908,6 +970,7 @@ int pipeline_callgrind(const struct options *opt, struct input *in,
 		stackset_release(&run.set);
 	if (run.have_flame)
 		flame_release(&run.fl);
+	call_estimates_free(run.calls);
 	stacks_release(&run.stacks);
 	columns_release(&run.cols);
 	profile_release(p);

@@ -9,6 +9,7 @@
 #include "read-ahead.h"
 #include "read-input.h"
 #include "read-number.h"
+#include "xalloc.h"
 
 /* Compression ids ("(id) name") map to what the name stands for: a file
  * record, or an interned function or object name; one map per kind of
@@ -29,10 +30,26 @@ struct idmap {
 	size_t count;              /* ids defined */
 };
 
+/* A file none of whose first lines (blank lines and comments aside) is a
+ * line of the format is no profile: a text, a binary. */
+#define NOT_A_PROFILE_LINES 10
+/* A malformed line is quoted up to this many bytes. */
+#define QUOTE_MAX 200
+
 struct reader {
 	struct profile *p;
 	struct input *in;
 	struct part *part;
+	/* Until a line of the format is read, malformed lines are held, not
+	 * told: a file that is no profile gets one error, not a warning for
+	 * each of its lines. */
+	bool recognised;
+	struct held_line {
+		size_t line;
+		const char *what;
+		char *quote;
+	} held[NOT_A_PROFILE_LINES];
+	size_t nheld;
 	bool seen_events;          /* the first part's events: line */
 	bool in_body;              /* the current part has body lines */
 	bool part_has_summary;     /* a non-zero summary: seen in the current part */
@@ -182,10 +199,59 @@ static _Noreturn void fail(struct reader *r, const char *msg)
 	die_at(r->in->path, r->in->lineno, "%s", msg);
 }
 
+static void tell_malformed(struct reader *r, size_t line, const char *what, const char *quote)
+{
+	warn_into_at(&r->p->warnings, r->in->path, line, "malformed %sline, ignored: %s", what,
+		     quote);
+}
+
+/* Tell the malformed lines held so far: a line of the format came. */
+static void tell_held(struct reader *r)
+{
+	r->recognised = true;
+	for (size_t i = 0; i < r->nheld; i++) {
+		tell_malformed(r, r->held[i].line, r->held[i].what, r->held[i].quote);
+		free(r->held[i].quote);
+	}
+	r->nheld = 0;
+}
+
+static void forget_held(struct reader *r)
+{
+	for (size_t i = 0; i < r->nheld; i++)
+		free(r->held[i].quote);
+	r->nheld = 0;
+}
+
+/* LINE[0..LEN) quoted, its first QUOTE_MAX bytes if longer (a cut never
+ * splits a character).  A new string. */
+static char *quote_line(const char *line, size_t len)
+{
+	size_t shown = len;
+
+	if (len <= QUOTE_MAX)
+		return xasprintf("'%.*s'", (int)len, line);
+	for (shown = QUOTE_MAX; shown > 0 && ((unsigned char)line[shown] & 0xc0) == 0x80;)
+		shown--;
+	return xasprintf("'%.*s' and %zu more bytes", (int)shown, line, len - shown);
+}
+
 static void malformed(struct reader *r, const char *what, const char *line, size_t len)
 {
-	warn("%s:%zu: malformed %sline, ignored: '%.*s'", r->in->path, r->in->lineno,
-	     what, (int)len, line);
+	char *quote = quote_line(line, len), first[QUOTE_MAX + 64];
+
+	if (r->recognised) {
+		tell_malformed(r, r->in->lineno, what, quote);
+		free(quote);
+		return;
+	}
+	r->held[r->nheld++] = (struct held_line){ r->in->lineno, what, quote };
+	if (r->nheld < NOT_A_PROFILE_LINES)
+		return;
+	snprintf(first, sizeof(first), "line %zu: %s", r->held[0].line, r->held[0].quote);
+	forget_held(r);
+	die(EXIT_INPUT, "%s: not a Callgrind profile: its first %d lines that are neither blank "
+	    "nor comments are malformed (%s)", r->in->path, NOT_A_PROFILE_LINES, first);
 }
 
 static bool is_space(char c)
@@ -433,8 +499,8 @@ static const char *resolve_ref(struct reader *r, struct idmap *m, intern_fn *int
 	}
 	v = idmap_get(m, ref.id);
 	if (v == NULL) {
-		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
-		     r->in->lineno, (unsigned long long)ref.id);
+		warn_into_at(&r->p->warnings, r->in->path, r->in->lineno,
+			     "name id (%llu) used before it is defined", (unsigned long long)ref.id);
 		v = unnamed ? unnamed : intern(r->p, s, (size_t)(end - s));
 		idmap_set(m, ref.id, v);
 	}
@@ -468,8 +534,8 @@ static struct pfile *resolve_file(struct reader *r, const char *s, const char *e
 		f = (struct pfile *)idmap_get(&r->files, ref.id);
 		if (f != NULL)
 			return f;
-		warn("%s:%zu: name id (%llu) used before it is defined", r->in->path,
-		     r->in->lineno, (unsigned long long)ref.id);
+		warn_into_at(&r->p->warnings, r->in->path, r->in->lineno,
+			     "name id (%llu) used before it is defined", (unsigned long long)ref.id);
 		ref.name = s;
 		ref.len = (size_t)(end - s);
 	}
@@ -1030,8 +1096,9 @@ static void check_total(const struct reader *r, const char *key, const cost_t *t
 		return;
 	numfmt_decimal(want, total[i]);
 	numfmt_decimal(got, sum);
-	warn("%s:%zu: %s gives %s %s but the costs read add up to %s; the profile may be damaged",
-	     r->in->path, line, key, r->p->events[i].name, want, got);
+	warn_into_at(&r->p->warnings, r->in->path, line,
+		     "%s gives %s %s but the costs read add up to %s; the profile may be damaged",
+		     key, r->p->events[i].name, want, got);
 }
 
 /* At the end of a part (AT_END: the end of the file): warn if it is not
@@ -1042,11 +1109,12 @@ static void check_part(const struct reader *r, bool at_end)
 
 	if (r->by_callgrind && pt->totals == NULL) {
 		if (at_end && r->part_number == 1)
-			warn("%s: ends without a totals: line; the profile may be truncated",
-			     r->in->path);
+			warn_into_at(&r->p->warnings, r->in->path, 0,
+				     "ends without a totals: line; the profile may be truncated");
 		else
-			warn("%s: part %zu ends without a totals: line; %s may be truncated",
-			     r->in->path, pt->number, at_end ? "the profile" : "it");
+			warn_into_at(&r->p->warnings, r->in->path, 0,
+				     "part %zu ends without a totals: line; %s may be truncated",
+				     pt->number, at_end ? "the profile" : "it");
 		return;
 	}
 	if (pt->skipped || !r->events_final)
@@ -1106,6 +1174,8 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 	bool first = p->nparts == 1;
 	const char *text = profile_intern(p, v, (size_t)(end - v));
 
+	if (k != H_NONE && !r->recognised)
+		tell_held(r);
 	flush_self(r);
 	switch (k) {
 	case H_VERSION:
@@ -1164,8 +1234,8 @@ static void header_line(struct reader *r, enum header_key k, const char *v, cons
 static void drop_pending_call(struct reader *r)
 {
 	if (r->call_pending)
-		warn("%s:%zu: calls= line not followed by a cost line, ignoring the call",
-		     r->in->path, r->in->lineno - 1);
+		warn_into_at(&r->p->warnings, r->in->path, r->in->lineno - 1,
+			     "calls= line not followed by a cost line, ignoring the call");
 	r->call_pending = false;
 }
 
@@ -1203,8 +1273,8 @@ static void forget_jump(struct reader *r)
 static void drop_pending_jump(struct reader *r)
 {
 	if (r->jump_pending)
-		warn("%s:%zu: jump line not followed by a cost line, ignoring the jump",
-		     r->in->path, r->in->lineno - 1);
+		warn_into_at(&r->p->warnings, r->in->path, r->in->lineno - 1,
+			     "jump line not followed by a cost line, ignoring the jump");
 	r->jump_pending = false;
 }
 
@@ -1304,7 +1374,8 @@ static void self_cost(struct reader *r, uint64_t line)
 	struct pfile *file = r->file;
 
 	if (r->fn == NULL) {
-		warn("%s:%zu: cost line before any fn= line, ignoring", r->in->path, r->in->lineno);
+		warn_into_at(&r->p->warnings, r->in->path, r->in->lineno,
+			     "cost line before any fn= line, ignoring");
 		return;
 	}
 	if (!r->fn->listed)
@@ -1345,7 +1416,8 @@ static void call_cost(struct reader *r, uint64_t line)
 
 	r->call_pending = false;
 	if (r->fn == NULL) {
-		warn("%s:%zu: call before any fn= line, ignoring", r->in->path, r->in->lineno);
+		warn_into_at(&r->p->warnings, r->in->path, r->in->lineno,
+			     "call before any fn= line, ignoring");
 		return;
 	}
 	if (!r->fn->listed)
@@ -1752,8 +1824,8 @@ static void on_calls(struct reader *r, const char *v, const char *end, const cha
 		struct pfile *file = r->call_file ? r->call_file : r->file;
 
 		if (name == NULL) {
-			warn("%s:%zu: calls= line without a cfn= line, ignoring the call",
-			     r->in->path, r->in->lineno);
+			warn_into_at(&r->p->warnings, r->in->path, r->in->lineno,
+				     "calls= line without a cfn= line, ignoring the call");
 			r->callee = NULL;
 			r->call_pending = false;
 			return;
@@ -1856,6 +1928,9 @@ static void read_line(struct reader *r, const char *s, size_t len, bool nul)
 	/* Names are C strings from here on: a NUL would cut one short.  No
 	 * writer puts NULs in a profile; a damaged file (a crash while
 	 * writing) has runs of them. */
+	if (!is_cost_start(*s) && nul && !r->recognised)
+		die_at(r->in->path, r->in->lineno, "not a Callgrind profile: binary data (a NUL byte) "
+		       "before any line of the format");
 	if (!is_cost_start(*s) && nul)
 		die_at(r->in->path, r->in->lineno, "NUL byte in a line of names or headers");
 	if (r->seen_events && is_cost_start(*s)) {
@@ -2042,19 +2117,22 @@ void callgrind_read(struct profile *p, struct input *in)
 		read_lines(&r, lines, end);
 	flush_self(&r);
 	if (r.call_pending)
-		warn("%s:%zu: calls= line at the end of the file, ignoring the call",
-		     in->path, r.in->lineno);
+		warn_into_at(&p->warnings, in->path, r.in->lineno,
+			     "calls= line at the end of the file, ignoring the call");
 	if (r.jump_pending)
-		warn("%s:%zu: jump line at the end of the file, ignoring the jump",
-		     in->path, r.in->lineno);
+		warn_into_at(&p->warnings, in->path, r.in->lineno,
+			     "jump line at the end of the file, ignoring the jump");
 	if (r.in->lineno == 0)
 		die(EXIT_INPUT, "%s: empty file", in->path);
+	/* The malformed lines of a file without a line of the format would
+	 * only repeat what the error says. */
+	forget_held(&r);
 	if (!r.seen_events)
-		die(EXIT_INPUT, "%s: no events: line; not a callgrind or cachegrind profile", in->path);
+		die(EXIT_INPUT, "%s: no events: line; not a Callgrind profile", in->path);
 	finalize_events(&r);
 	if (in->cut_line)
-		warn("%s:%zu: the file ends in the middle of a line; the profile may be truncated",
-		     in->path, r.in->lineno);
+		warn_into_at(&p->warnings, in->path, r.in->lineno,
+			     "the file ends in the middle of a line; the profile may be truncated");
 	check_part(&r, true);
 	for (size_t i = 0; i < p->nwant_parts; i++)
 		if (p->want_parts[i] > r.part_number)

@@ -204,7 +204,10 @@ static void annotate_lines(struct annotation *a, struct pfile *pf, FILE *f,
 	for (size_t i = 0; i < pf->lines.count; i++) {
 		if (pf->lines.entries[i].cost != NULL)
 			columns_widen(a->c, w, line_cost(a, &pf->lines.entries[i]));
-		report_widen_call_lines(a->p, a->c, w, &pf->lines.entries[i]);
+		/* callgrind_annotate's columns are as wide as the lines' own
+		 * counts, which bound a call's cost unless they are changes. */
+		if (a->c->changes)
+			report_widen_call_lines(a->p, a->c, w, &pf->lines.entries[i]);
 	}
 	columns_print_events(a->out, a->c, w);
 	fputs("\n\n", a->out);

@@ -173,16 +173,23 @@ static void print_func(FILE *out, struct profile *p, const struct options *opt,
 
 	l.cost = cost_new(&p->arena, p->nevents);
 	l.annotated = cost_new(&p->arena, p->nevents);
+	/* Every row of counts lines up: the instructions', the calls' (a call
+	 * costs what its callee ran, more than any instruction of the caller)
+	 * and the annotated sum's. */
 	for (size_t i = 0; i < af->nlines; i++) {
 		const cost_t *v = self_of(&l, &af->lines[i]);
 
 		if (v != NULL)
 			columns_widen(c, l.w, v);
+		if (v != NULL && af->lines[i].text != NULL)
+			cost_add_checked(l.annotated, v, p->nevents);
 		report_widen_call_lines(p, c, l.w, entry_of(&l, &af->lines[i]));
 		len = snprintf(addr, sizeof(addr), "0x%" PRIx64, af->lines[i].address);
 		if (len > l.addr_width)
 			l.addr_width = len;
 	}
+	columns_widen(c, l.w, l.annotated);
+	cost_clear(l.annotated, p->nevents);
 	for (size_t k = 0; k < c->nshow; k++)
 		l.blank += l.w[c->show[k]] + 1;
 	print_header(af, c, out);

@@ -52,14 +52,20 @@ size_t *columns_widths_new(const struct columns *c)
 }
 
 /* The percentage of X (present, not 0) of EVENT in the changes form,
- * " (-31.87%)", its number right-aligned in WIDTH - 4 characters.
+ * " (-31.87%)" or " (+5.10%)", its number right-aligned in WIDTH - 4 characters.
  * Returns the length. */
 static size_t change_percent(char *buf, const struct columns *c, size_t width, size_t event,
 			     cost_t x)
 {
-	char num[NUMFMT_PERCENT_MAX];
-	size_t len = numfmt_fixed2(num, numfmt_ratio100(x, c->summary[event]));
-	size_t pad = width > len + 4 ? width - len - 4 : 0;
+	char num[NUMFMT_PERCENT_MAX + 1];
+	double ratio = numfmt_ratio100(x, c->summary[event]);
+	size_t len = 0, pad;
+
+	/* Growth is written "+", as every view writes it. */
+	if (ratio > 0)
+		num[len++] = '+';
+	len += numfmt_fixed2(num + len, ratio);
+	pad = width > len + 4 ? width - len - 4 : 0;
 
 	memcpy(buf, " (", 2);
 	memset(buf + 2, ' ', pad);
@@ -84,7 +90,7 @@ void columns_widen(const struct columns *c, size_t *widths, const cost_t *v)
 		if (v[i] == COST_ABSENT)
 			continue;
 		if (c->changes) {
-			widths[n + i] = max_size(widths[n + i], numfmt_grouped(buf, v[i]));
+			widths[n + i] = max_size(widths[n + i], numfmt_signed(buf, v[i]));
 			if (c->show_percs && v[i] != 0)
 				widths[2 * n + i] = max_size(widths[2 * n + i],
 							     change_percent(buf, c, 0, i, v[i]));
@@ -121,7 +127,7 @@ size_t columns_cell_text(char *text, const struct columns *c, const size_t *widt
 		memset(text + len, ' ', 9);
 		return len + 9;
 	}
-	len = numfmt_grouped(text, x);
+	len = numfmt_signed(text, x);
 	if (!c->show_percs)
 		return len;
 	if (x != COST_ABSENT && x != 0)
@@ -137,7 +143,7 @@ void columns_print_count(FILE *out, const struct columns *c, const size_t *width
 	/* "%*s " of the count and its share, made here: the tables print
 	 * one for every event of every row, and printf's parsing of its
 	 * format costs more than the rest.  A percentage of the changes
-	 * form is at most 4 + NUMFMT_PERCENT_MAX - 1 wide (change_percent). */
+	 * form is at most 4 + NUMFMT_PERCENT_MAX wide (change_percent). */
 	char cell[2 * (NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX + 4) + 1];
 	char text[NUMFMT_COUNT_MAX + NUMFMT_PERCENT_MAX + 4];
 	size_t width = widths[event];
@@ -172,5 +178,5 @@ size_t columns_format_count(const struct columns *c, char *buf, cost_t n)
 		memcpy(buf, "\xc2\xb1" "0", 4);   /* U+00B1 PLUS-MINUS SIGN */
 		return 2;
 	}
-	return numfmt_grouped(buf, n);
+	return numfmt_signed(buf, n);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-estimate.h"
 #include "fmt-color.h"
 #include "fmt-name.h"
 #include "fmt-num.h"
@@ -16,7 +17,7 @@
  * joins into one string. */
 #define PIECE_MAX 4096
 /* Label lines of more characters are shortened (see fmt-name.h). */
-#define LABEL_MAX 60
+#define LABEL_MAX NAME_LABEL_MAX
 
 static const char times[] = "\xc3\x97";             /* U+00D7 */
 static const char plus_minus[] = "\xc2\xb1";        /* U+00B1 */
@@ -204,6 +205,29 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 
 /* ---- nodes and edges ---- */
 
+/* Whether F's inclusive cost on the graph's event is a bound (F is
+ * recursive) beside which its estimate (calc-estimate.h) differs: the
+ * label shows both. */
+static bool estimate_beside(const struct dot *d, const struct func *f)
+{
+	return f->recursive && f->estimate != NULL && f->total != NULL &&
+	       f->total[d->event] != COST_ABSENT && f->estimate[d->event] != COST_ABSENT &&
+	       f->estimate[d->event] != f->total[d->event];
+}
+
+/* What a node weighs for the threshold, the order and the colour: its
+ * inclusive cost, or the larger of its bound and its estimate, so that a
+ * function the flame graph shows large is drawn.  In a diff, the change
+ * of the inclusive cost. */
+static cost_t node_value(const struct dot *d, const struct func *f)
+{
+	cost_t x = value(f->total, d->event);
+
+	if (!d->diff && estimate_beside(d, f) && f->estimate[d->event] > x)
+		return f->estimate[d->event];
+	return x;
+}
+
 /* "12.34%", or in a diff "+12.34%" and "-12.34%" (a change). */
 static void format_share(char *buf, size_t cap, const struct dot *d, cost_t x)
 {
@@ -216,14 +240,28 @@ static void format_count(char *buf, const struct dot *d, cost_t n)
 {
 	size_t o = 0;
 
-	if (d->diff && n > 0) {
-		buf[o++] = '+';
-	} else if (d->diff && n == 0) {
+	if (d->diff && n == 0) {
 		memcpy(buf, plus_minus, 2);
 		o = 2;
 	}
-	o += numfmt_grouped(buf + o, n);
+	o += d->diff ? numfmt_signed(buf + o, n) : numfmt_grouped(buf + o, n);
 	memcpy(buf + o, times, sizeof(times));
+}
+
+/* The inclusive share, or for a recursive function whose estimate
+ * differs, both, bound first, each marked: "≥ 1.08%  ≈ 56.73%" (in a diff,
+ * whose change of bounds bounds nothing, the bound's change unmarked). */
+static void format_incl(char *buf, size_t cap, const struct dot *d, const struct func *f)
+{
+	char bound[64], estimate[64];
+
+	format_share(bound, sizeof(bound), d, value(f->total, d->event));
+	if (!estimate_beside(d, f)) {
+		snprintf(buf, cap, "%s", bound);
+		return;
+	}
+	format_share(estimate, sizeof(estimate), d, f->estimate[d->event]);
+	snprintf(buf, cap, "%s%s  \xe2\x89\x88 %s", d->diff ? "" : "\xe2\x89\xa5 ", bound, estimate);
 }
 
 static void put_line(struct quoted *q, const char *s, bool last)
@@ -270,12 +308,12 @@ static char *location(const struct func *f)
 static void put_label(FILE *out, const struct dot *d, const struct func *f)
 {
 	char *name = utf8_clean(f->key.name, ""), *shown = name_shorten(name, LABEL_MAX), *where = location(f);
-	char incl[64], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
+	char incl[160], self[64], self_paren[68], calls[NUMFMT_COUNT_MAX + 8];
 	cost_t called = profile_times_called(d->p, f);
 	bool inlined = f->host != NULL, counted = !inlined || called != 0;
 	struct quoted q;
 
-	format_share(incl, sizeof(incl), d, value(f->total, d->event));
+	format_incl(incl, sizeof(incl), d, f);
 	format_share(self, sizeof(self), d, value(f->self, d->event));
 	snprintf(self_paren, sizeof(self_paren), "(%s)", self);
 	format_count(calls, d, called);
@@ -321,7 +359,7 @@ static void put_node(const struct dot *d, const struct func *f)
 {
 	char color[COLOR_HEX_MAX];
 
-	share_color(d, share(d, value(f->total, d->event)), color);
+	share_color(d, share(d, node_value(d, f)), color);
 	fputc('\t', d->out);
 	put_name(d->out, f, true);
 	fprintf(d->out, " [color=\"%s\", label=", color);
@@ -339,17 +377,34 @@ static bool in_cycle(const struct edge *e)
 	return e->key.caller->recursive && e->key.caller->scc == e->key.callee->scc;
 }
 
+static const struct func *host_of(const struct func *f)
+{
+	return f->host != NULL ? f->host : f;
+}
+
+/* Whether call E is inside a cycle with an estimate of its own: its
+ * share of the stacks (calc-estimate.h), which its recorded cost is not.
+ * A function's call to itself has none (a function is at most once on a
+ * stack): it shows its count, as where there are no estimates. */
+static bool estimated_call(const struct dot *d, const struct edge *e)
+{
+	return in_cycle(e) && d->p->call_estimates != NULL &&
+	       host_of(e->key.caller) != host_of(e->key.callee);
+}
+
 static void put_edge(const struct dot *d, const struct edge *e)
 {
 	cost_t x = edge_value(d, e);
-	bool cycle = in_cycle(e);
-	double s = share(d, cycle ? value(e->key.callee->total, d->event) : x);
+	bool cycle = in_cycle(e), estimated = estimated_call(d, e);
+	cost_t est = estimated ? call_estimate_of(d->p->call_estimates, e) : 0;
+	double s = share(d, estimated ? est : cycle ? node_value(d, e->key.callee) : x);
 	double pen = fmax(4.0 * weight(s), 0.5);
-	char color[COLOR_HEX_MAX], pct[64], calls[NUMFMT_COUNT_MAX + 8];
+	char color[COLOR_HEX_MAX], pct[64], marked[72], calls[NUMFMT_COUNT_MAX + 8];
 	struct quoted q;
 
 	share_color(d, s, color);
-	format_share(pct, sizeof(pct), d, x);
+	format_share(pct, sizeof(pct), d, estimated ? est : x);
+	snprintf(marked, sizeof(marked), "\xe2\x89\x88 %s", pct);
 	format_count(calls, d, edge_count(d->p, e));
 	fputc('\t', d->out);
 	put_name(d->out, e->key.caller, true);
@@ -358,8 +413,8 @@ static void put_edge(const struct dot *d, const struct edge *e)
 	fprintf(d->out, " [arrowsize=\"%.2f\", color=\"%s\", fontcolor=\"%s\", label=",
 		0.5 * sqrt(pen), color, color);
 	quoted_begin(&q, d->out);
-	if (!cycle)
-		put_line(&q, pct, false);
+	if (!cycle || estimated)
+		put_line(&q, estimated ? marked : pct, false);
 	put_line(&q, calls, true);
 	quoted_end(&q);
 	fprintf(d->out, ", penwidth=\"%.2f\"];\n", pen);
@@ -369,6 +424,8 @@ static bool edge_kept(const struct dot *d, const struct edge *e, double edge_thr
 {
 	if (d->rank[e->key.caller->index] == 0 || d->rank[e->key.callee->index] == 0)
 		return false;
+	if (estimated_call(d, e))
+		return fabs(share(d, call_estimate_of(d->p->call_estimates, e))) >= edge_thres;
 	return in_cycle(e) || fabs(share(d, edge_value(d, e))) >= edge_thres;
 }
 
@@ -477,7 +534,7 @@ static int node_cmp(const void *a, const void *b, void *arg)
 	const struct dot *d = arg;
 	const struct func *f = *(const struct func *const *)a;
 	const struct func *g = *(const struct func *const *)b;
-	cost_t x = value(f->total, d->event), y = value(g->total, d->event);
+	cost_t x = node_value(d, f), y = node_value(d, g);
 	int c;
 
 	if (d->diff) {
@@ -501,7 +558,7 @@ static void choose_nodes(struct dot *d, const struct profile *p, const struct ta
 	d->nnodes = 0;
 	for (size_t i = 0; i < t->nrows; i++)
 		if (t->rows[i]->whole == NULL &&
-		    fabs(share(d, value(t->rows[i]->total, d->event))) >= node_thres)
+		    fabs(share(d, node_value(d, t->rows[i]))) >= node_thres)
 			d->nodes[d->nnodes++] = t->rows[i];
 	qsort_r(d->nodes, d->nnodes, sizeof(*d->nodes), node_cmp, d);
 	d->rank = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*d->rank));
@@ -536,6 +593,72 @@ static void put_comment(const struct dot *d, const struct profile *p,
 	free(event);
 }
 
+/* The warnings about the input, as comments for whoever reads the DOT
+ * text. */
+static void put_warning_comments(const struct dot *d, const struct warnings *w)
+{
+	char *more = warnings_more(w);
+
+	for (size_t i = 0; i < w->n; i++)
+		fprintf(d->out, "// warning: %s\n", w->text[i]);
+	if (more != NULL)
+		fprintf(d->out, "// warning: %s\n", more);
+	free(more);
+}
+
+/* TEXT as lines of at most WARNING_WIDTH characters broken at spaces (a
+ * word longer than that alone on its line), each ended by "\l", which
+ * DOT draws flush left; lines after the first indented. */
+#define WARNING_WIDTH 100
+static void put_wrapped(struct quoted *q, const char *text)
+{
+	const char *s = text;
+
+	while (*s != '\0') {
+		const char *end = s, *brk = NULL;
+		size_t n = 0;
+		char *line;
+
+		for (; *end != '\0' && (n < WARNING_WIDTH || brk == NULL); end++) {
+			if (*end == ' ' && n <= WARNING_WIDTH)
+				brk = end;
+			n += ((unsigned char)*end & 0xc0) != 0x80;
+		}
+		if (*end != '\0' && brk != NULL)
+			end = brk;
+		line = xasprintf("%s%.*s", s == text ? "" : "  ", (int)(end - s), s);
+		put_escaped(q, line, ESC_TEXT);
+		quoted_put(q, "\\l", 2);
+		free(line);
+		s = *end == ' ' ? end + 1 : end;
+	}
+}
+
+/* The same as a label above the graph, for whoever looks at it. */
+static void put_warning_label(const struct dot *d, const struct warnings *w)
+{
+	char *more = warnings_more(w);
+	struct quoted q;
+
+	if (w->n == 0)
+		return;
+	fputs("\tgraph [fontcolor=\"#b00000\", label=", d->out);
+	quoted_begin(&q, d->out);
+	for (size_t i = 0; i <= w->n; i++) {
+		const char *text = i < w->n ? w->text[i] : more;
+		char *line;
+
+		if (text == NULL)
+			continue;
+		line = xasprintf("warning: %s", text);
+		put_wrapped(&q, line);
+		free(line);
+	}
+	quoted_end(&q);
+	fputs(", labeljust=l, labelloc=t];\n", d->out);
+	free(more);
+}
+
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
 		const struct columns *c, const struct table *t)
 {
@@ -544,9 +667,11 @@ void report_dot(FILE *out, struct profile *p, const struct options *opt,
 	d.total = value(t->base, d.event);
 	choose_nodes(&d, p, t, opt->node_thres);
 	put_comment(&d, p, opt);
+	put_warning_comments(&d, &p->warnings);
 	fputs("digraph {\n"
-	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n"
-	      "\tnode [fontcolor=white, fontname=Arial, fontsize=10, height=0, shape=box,"
+	      "\tgraph [fontname=Arial, nodesep=0.125, ranksep=0.25];\n", out);
+	put_warning_label(&d, &p->warnings);
+	fputs("\tnode [fontcolor=white, fontname=Arial, fontsize=10, height=0, shape=box,"
 	      " style=filled, width=0];\n"
 	      "\tedge [fontname=Arial, fontsize=10];\n", out);
 	for (size_t i = 0; i < d.nnodes; i++)

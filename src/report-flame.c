@@ -41,29 +41,6 @@ static const unsigned char ascii_width[95] = {
 #define CUT_MARK ".."
 #define CUT_MARK_WIDTH (2 * 37)   /* '.' twice */
 
-static cost_t change_of(const struct flame_node *v)
-{
-	return v->self[FLAME_NEW] - v->self[FLAME_OLD];
-}
-
-/* The largest change of any node's own count (0 unless a diff). */
-static cost_t flame_max_change(const struct flame *fl)
-{
-	cost_t max = 0;
-
-	if (!fl->diff)
-		return 0;
-	for (size_t i = 0; i < fl->n; i++) {
-		cost_t d = change_of(&fl->nodes[i]);
-
-		if (d < 0)
-			d = -d;
-		if (d > max)
-			max = d;
-	}
-	return max;
-}
-
 /* The warm colour of the frames named CLEAN (cleaned for XML). */
 static void warm(const char *clean, char *buf)
 {
@@ -72,32 +49,22 @@ static void warm(const char *clean, char *buf)
 	snprintf(buf, 24, "rgb(%u,%u,%u)", 205 + h % 51, (h >> 8) % 231, (h >> 16) % 56);
 }
 
-/* Grew: from pale pink to red; shrank: from pale blue to blue. */
-static void diverging(cost_t d, cost_t max, char *buf)
+/* The colour of a frame of a differential flame graph, from the relative
+ * change its tooltip gives (REL, in percent): red where it grew, blue
+ * where it shrank, deeper for a larger change, the deepest from +100% and
+ * -100% on; grey where it did not change.  web/flamegraph.js computes it
+ * alike. */
+static void diverging(double rel, char *buf)
 {
-	double t = max > 0 ? (double)(d < 0 ? -d : d) / (double)max : 0;
-	int pale = (int)lround(225.0 * (1.0 - t));
+	double t = fabs(rel) / 100.0;
+	int pale = (int)lround(225.0 * (1.0 - (t > 1.0 ? 1.0 : t)));
 
-	if (d > 0)
+	if (rel > 0)
 		snprintf(buf, 24, "rgb(255,%d,%d)", pale, pale);
-	else if (d < 0)
+	else if (rel < 0)
 		snprintf(buf, 24, "rgb(%d,%d,255)", pale, pale);
 	else
 		snprintf(buf, 24, "rgb(228,228,228)");
-}
-
-/* The colour of node V of FL, "rgb(r,g,b)", into BUF (at least 24 bytes):
- * warm hues by the hash of its name (as web/flamegraph.js computes them),
- * or in a diff red where its own count grew and blue where it shrank,
- * deeper for a larger change (MAX_CHANGE: the largest change of any
- * node's own count). */
-static void flame_color(const struct flame *fl, const struct flame_node *v, cost_t max_change,
-			const char *clean, char *buf)
-{
-	if (fl->diff)
-		diverging(change_of(v), max_change, buf);
-	else
-		warm(clean, buf);
 }
 
 /* The width of the character at S (valid UTF-8), in hundredths of an
@@ -155,18 +122,22 @@ static size_t fit_text(const char *text, size_t len, size_t width, size_t reserv
 /* "1,234", or with SIGNED "+1,234" and "-1,234": commas either way. */
 static void format_count(char *buf, cost_t c, bool sign)
 {
-	size_t o = 0;
-
-	if (sign && c != 0)
-		buf[o++] = c < 0 ? '-' : '+';
-	numfmt_count(buf + o, c < 0 ? -c : c);
+	if (sign)
+		numfmt_signed(buf, c);
+	else
+		numfmt_grouped(buf, c);
 }
 
 /* What the frames of one name share: a large profile's graph draws
  * thousands of frames of a few thousand names, many of them long. */
 struct label {
-	char *clean;               /* cleaned for XML (not escaped); NULL until a frame is drawn */
-	size_t len, width;         /* width: in hundredths of an em */
+	char *clean;               /* the name cleaned for XML (not escaped); NULL until
+				      a frame is drawn */
+	size_t len;
+	char *shown;               /* what the frames show of it (cleaned): its label
+				      (calc-flame.h), or the name itself */
+	size_t shown_len, width;   /* width: of SHOWN, in hundredths of an em */
+	char *about;               /* the tooltip's lines after the counts (cleaned), or NULL */
 	char fill[24];             /* the warm colour (not of a diff) */
 };
 
@@ -177,7 +148,6 @@ struct picture {
 	double scale;              /* pixels per drawn unit */
 	size_t height;
 	size_t top;                /* above the frames: the title and the lines under it */
-	cost_t max_change;
 	const char *event;         /* cleaned */
 };
 
@@ -188,11 +158,25 @@ static double row_y(const struct picture *pic, size_t row)
 	return (double)pic->height - BOTTOM_PAD - (double)((row + 1) * ROW);
 }
 
-/* The second line of a frame's title: its counts and share. */
-static void put_counts(const struct picture *pic, const cost_t *width)
+/* "+2.73%" of a change REL in percent, "new" for one from nothing, "±0.00%"
+ * for none. */
+static void format_relative(char *buf, size_t cap, double rel)
+{
+	if (isinf(rel))
+		snprintf(buf, cap, "new");
+	else if (rel == 0)
+		snprintf(buf, cap, "\u00b10.00%%");
+	else
+		snprintf(buf, cap, "%+.2f%%", rel);
+}
+
+/* The second line of a frame's title: its counts and share; in a diff its
+ * relative change, which its colour shows, and the change's share of
+ * OLD's whole total. */
+static void put_counts(const struct picture *pic, const cost_t *width, double change)
 {
 	const struct flame *fl = pic->fl;
-	char a[NUMFMT_COUNT_MAX + 2], b[NUMFMT_COUNT_MAX + 2], d[NUMFMT_COUNT_MAX + 2];
+	char a[NUMFMT_COUNT_MAX + 2], b[NUMFMT_COUNT_MAX + 2], d[NUMFMT_COUNT_MAX + 2], rel[32];
 
 	format_count(b, width[FLAME_NEW], false);
 	if (!fl->diff) {
@@ -202,20 +186,70 @@ static void put_counts(const struct picture *pic, const cost_t *width)
 	}
 	format_count(a, width[FLAME_OLD], false);
 	format_count(d, width[FLAME_NEW] - width[FLAME_OLD], true);
-	fprintf(pic->out, "%s OLD %s, NEW %s, change %s (%+.2f%% of OLD)", pic->event, a, b, d,
+	format_relative(rel, sizeof(rel), change);
+	fprintf(pic->out, "%s OLD %s, NEW %s, change %s (%s), %+.2f%% of OLD's total", pic->event,
+		a, b, d, rel,
 		numfmt_ratio100(width[FLAME_NEW] - width[FLAME_OLD], fl->share_total[FLAME_OLD]));
 }
 
-/* Write the name L cut to fit a frame WIDTH pixels wide, ".." marking
- * the cut; nothing when not even one character and the mark fit. */
+char *flame_about_text(const struct flame *fl, size_t id, const char *event)
+{
+	const struct flame_about *a = fl->about != NULL ? &fl->about[id] : NULL;
+	char *text = xstrdup(""), *more;
+
+	if (a == NULL)
+		return NULL;
+	if (a->beside && !fl->diff) {
+		char bound[NUMFMT_COUNT_MAX], estimate[NUMFMT_COUNT_MAX];
+
+		numfmt_count(bound, a->bound);
+		numfmt_count(estimate, a->estimate);
+		more = xasprintf("%s\n%s of the function: \u2265 %s (%.2f%%) proven, \u2248 %s (%.2f%%) "
+				 "estimated", text, event, bound,
+				 numfmt_ratio100(a->bound, fl->share_total[FLAME_NEW]), estimate,
+				 numfmt_ratio100(a->estimate, fl->share_total[FLAME_NEW]));
+		free(text);
+		text = more;
+	}
+	if (a->same_label > 0) {
+		more = xasprintf("%s\nshown as %s, as %zu other function%s", text,
+				 a->label != NULL ? a->label : fl->names[id], a->same_label,
+				 a->same_label == 1 ? " is" : "s are");
+		free(text);
+		text = more;
+	}
+	for (size_t k = 0; k < a->ninlined && k < 3; k++) {
+		more = xasprintf("%s%s%s", text, k == 0 ? "\nincludes code inlined from " : ", ",
+				 a->inlined[k]);
+		free(text);
+		text = more;
+	}
+	if (a->ninlined > 3) {
+		more = xasprintf("%s and %zu more file%s", text, a->ninlined - 3,
+				 a->ninlined - 3 == 1 ? "" : "s");
+		free(text);
+		text = more;
+	}
+	if (*text == '\0') {
+		free(text);
+		return NULL;
+	}
+	/* Without the first line's newline. */
+	more = xstrdup(text + 1);
+	free(text);
+	return more;
+}
+
+/* Write the name L shows, cut to fit a frame WIDTH pixels wide, ".."
+ * marking the cut; nothing when not even one character and the mark fit. */
 static void put_fitted(FILE *out, const struct label *l, double width)
 {
 	bool cut;
-	size_t keep = fit_text(l->clean, l->len, l->width, 0, width - 2 * LABEL_PAD, &cut);
+	size_t keep = fit_text(l->shown, l->shown_len, l->width, 0, width - 2 * LABEL_PAD, &cut);
 
 	if (keep == 0)
 		return;
-	xml_escape(out, l->clean, keep);
+	xml_escape(out, l->shown, keep);
 	if (cut)
 		fputs(CUT_MARK, out);
 }
@@ -228,9 +262,11 @@ static bool dark(const char *fill)
 	return sscanf(fill, "rgb(%u,%u,%u)", &r, &g, &b) == 3 && 299 * r + 587 * g + 114 * b < 80000;
 }
 
-/* One frame: L at ROW, from X, WIDTH units wide, with its counts. */
-static void put_frame(const struct picture *pic, const struct label *l, size_t row, double x,
-		      double w, const cost_t *width, const char *fill)
+/* One frame: L at ROW, from X, WIDTH units wide, with its counts; ID its
+ * name's number (SIZE_MAX for "all"), which web/flamegraph.js finds its
+ * label by. */
+static void put_frame(const struct picture *pic, const struct label *l, size_t id, size_t row,
+		      double x, double w, const cost_t *width, double change, const char *fill)
 {
 	FILE *out = pic->out;
 	char n[NUMFMT_COUNT_MAX];
@@ -242,10 +278,16 @@ static void put_frame(const struct picture *pic, const struct label *l, size_t r
 		numfmt_decimal(n, width[FLAME_OLD]);
 		fprintf(out, " data-o=\"%s\"", n);
 	}
+	if (id != SIZE_MAX)
+		fprintf(out, " data-n=\"%zu\"", id);
 	fputs("><title>", out);
 	xml_escape(out, l->clean, l->len);
 	fputc('\n', out);
-	put_counts(pic, width);
+	put_counts(pic, width, change);
+	if (l->about != NULL) {
+		fputc('\n', out);
+		xml_puts(out, l->about);
+	}
 	fprintf(out, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\""
 		" rx=\"2\" ry=\"2\"/><text x=\"%.2f\" y=\"%.1f\">", x, y, w, ROW - 1, fill, x + LABEL_PAD,
 		y + 10.5);
@@ -253,12 +295,101 @@ static void put_frame(const struct picture *pic, const struct label *l, size_t r
 	fputs("</text></g>\n", out);
 }
 
-static void label_init(struct label *l, const char *name)
+static void label_init(struct label *l, const struct picture *pic, const char *name, size_t id)
 {
+	const struct flame *fl = pic->fl;
+	const char *shown = id != SIZE_MAX && fl->about != NULL && fl->about[id].label != NULL
+		? fl->about[id].label : name;
+	char *about = id != SIZE_MAX ? flame_about_text(fl, id, pic->event) : NULL;
+
 	l->clean = xml_clean(name);
 	l->len = strlen(l->clean);
-	l->width = text_width(l->clean, l->len);
+	l->shown = xml_clean(shown);
+	l->shown_len = strlen(l->shown);
+	l->width = text_width(l->shown, l->shown_len);
+	l->about = about != NULL ? xml_clean(about) : NULL;
+	free(about);
 	warm(l->clean, l->fill);
+}
+
+static void label_release(struct label *l)
+{
+	free(l->clean);
+	free(l->shown);
+	free(l->about);
+}
+
+/* A JSON string of TEXT (cleaned for XML), in characters that XML text
+ * holds as they are: quotes, backslashes and what XML escapes as \uXXXX. */
+static void put_json_string(FILE *out, const char *text)
+{
+	fputc('"', out);
+	for (const char *c = text; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			fprintf(out, "\\%c", *c);
+		else if (*c == '<' || *c == '>' || *c == '&' || (unsigned char)*c < 0x20)
+			fprintf(out, "\\u%04x", (unsigned char)*c);
+		else
+			fputc(*c, out);
+	}
+	fputc('"', out);
+}
+
+/* The frames too narrow to draw, for the search: the share it gives
+ * counts them, so that it equals the function table's.  As JSON in a
+ * <metadata> element: "names", by name number, the label of a name drawn
+ * (0: its frames show the name itself, which their titles hold) or a name
+ * no frame draws; "hidden", for each run of frames left out below a drawn
+ * one, [P, [DEPTH, NAME, COUNT, ...]]: P the drawn frame's place among the
+ * drawn ones ("all" is 0), DEPTH the depth below it (1: its child), NAME
+ * the name's number and COUNT the frame's (NEW's) count, in preorder. */
+static void put_hidden(const struct picture *pic, const bool *drawn_name, const bool *drawn)
+{
+	const struct flame *fl = pic->fl;
+	FILE *out = pic->out;
+	size_t place = 0, *place_of = xmalloc((fl->n ? fl->n : 1) * sizeof(*place_of));
+	size_t group_depth = 0;
+	bool open = false;
+	char n[NUMFMT_COUNT_MAX];
+
+	fputs("<metadata id=\"cga-data\">{\"names\":[", out);
+	for (size_t k = 0; k < fl->nnames; k++) {
+		const char *label = fl->about != NULL ? fl->about[k].label : NULL;
+		char *clean = drawn_name[k] ? (label != NULL ? xml_clean(label) : NULL)
+			: xml_clean(fl->names[k]);
+
+		if (k > 0)
+			fputc(',', out);
+		if (clean != NULL)
+			put_json_string(out, clean);
+		else
+			fputc('0', out);
+		free(clean);
+	}
+	fputs("],\"hidden\":[", out);
+	for (size_t i = 0; i < fl->n; i++) {
+		const struct flame_node *v = &fl->nodes[i];
+		size_t parent = v->parent == FLAME_ROOT ? 0 : place_of[v->parent];
+
+		if (drawn[i]) {
+			place_of[i] = ++place;
+			continue;
+		}
+		place_of[i] = SIZE_MAX;
+		/* A run starts at a frame left out below a drawn one. */
+		if (v->parent == FLAME_ROOT || drawn[v->parent]) {
+			fprintf(out, "%s[%zu,[", open ? "]]," : "", parent);
+			group_depth = v->depth;
+			open = false;
+		} else {
+			fputc(',', out);
+		}
+		numfmt_decimal(n, v->width[FLAME_NEW]);
+		fprintf(out, "%zu,%zu,%s", v->depth - group_depth + 1, v->name_id, n);
+		open = true;
+	}
+	fprintf(out, "%s]}</metadata>\n", open ? "]]" : "");
+	free(place_of);
 }
 
 static void put_frames(const struct picture *pic)
@@ -267,35 +398,43 @@ static void put_frames(const struct picture *pic)
 	double total_px = (double)(IMAGE_WIDTH - 2 * XPAD);
 	char fill[24];
 	cost_t all[2] = { fl->total[FLAME_OLD], fl->total[FLAME_NEW] };
-	struct flame_node root = { .name = "all" };
 	struct label top, *labels = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*labels));
+	bool *drawn_name = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*drawn_name));
+	bool *drawn = xcalloc(fl->n ? fl->n : 1, sizeof(*drawn));
 
-	/* "all" has no cost of its own: in a diff it is drawn unchanged. */
-	label_init(&top, "all");
-	flame_color(fl, &root, 0, top.clean, fill);
+	label_init(&top, pic, "all", SIZE_MAX);
+	if (fl->diff)
+		diverging(flame_relative_change(fl, NULL), fill);
 	fputs("<g id=\"cga-frames\">\n", pic->out);
-	put_frame(pic, &top, 0, XPAD, total_px, all, fill);
+	put_frame(pic, &top, SIZE_MAX, 0, XPAD, total_px, all,
+		  fl->diff ? flame_relative_change(fl, NULL) : 0, fl->diff ? fill : top.fill);
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct flame_node *v = &fl->nodes[i];
 		double w = (double)v->drawn * pic->scale;
 		struct label *l = &labels[v->name_id];
 
-		/* Narrower frames are left out; their children are narrower
+		/* Narrower frames are not drawn; their children are narrower
 		 * still, and their counts are in their parents' widths. */
 		if (w < MIN_WIDTH)
 			continue;
+		drawn[i] = drawn_name[v->name_id] = true;
 		if (l->clean == NULL)
-			label_init(l, v->name);
+			label_init(l, pic, v->name, v->name_id);
 		if (fl->diff)
-			flame_color(fl, v, pic->max_change, l->clean, fill);
-		put_frame(pic, l, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
-			  v->width, fl->diff ? fill : l->fill);
+			diverging(flame_relative_change(fl, v), fill);
+		put_frame(pic, l, v->name_id, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
+			  v->width, fl->diff ? flame_relative_change(fl, v) : 0,
+			  fl->diff ? fill : l->fill);
 	}
 	fputs("</g>\n", pic->out);
+	put_hidden(pic, drawn_name, drawn);
 	for (size_t k = 0; k < fl->nnames; k++)
-		free(labels[k].clean);
+		if (labels[k].clean != NULL)
+			label_release(&labels[k]);
+	label_release(&top);
 	free(labels);
-	free(top.clean);
+	free(drawn_name);
+	free(drawn);
 }
 
 static void put_head(const struct picture *pic)
@@ -331,9 +470,10 @@ static void put_head(const struct picture *pic)
 /* A line of text: HEAD (any text) and TAIL (the program's own, ASCII),
  * HEAD cut to fit ROOM pixels with TAIL after it (TAIL cut too when even
  * a character of HEAD does not fit before it); a line that is cut holds
- * the whole of it in a tooltip.  ATTRS: the <text> element's attributes. */
-static void put_line(FILE *out, const char *attrs, const char *head, const char *tail,
-		     double room)
+ * the whole of it in a tooltip, or TOOLTIP if not NULL, which it then
+ * holds in any case.  ATTRS: the <text> element's attributes. */
+static void put_line_tip(FILE *out, const char *attrs, const char *head, const char *tail,
+			 double room, const char *tooltip)
 {
 	char *h = xml_clean(head), *line = xasprintf("%s%s", h, tail);
 	size_t len = strlen(line), hlen = strlen(h), width = text_width(line, len);
@@ -348,7 +488,14 @@ static void put_line(FILE *out, const char *attrs, const char *head, const char 
 		hlen = len;
 	}
 	fprintf(out, "<text %s>", attrs);
-	if (cut) {
+	if (tooltip != NULL) {
+		char *tip = xml_clean(tooltip);
+
+		fputs("<title>", out);
+		xml_escape(out, tip, strlen(tip));
+		fputs("</title>", out);
+		free(tip);
+	} else if (cut) {
 		fputs("<title>", out);
 		xml_escape(out, line, len);
 		fputs("</title>", out);
@@ -360,6 +507,43 @@ static void put_line(FILE *out, const char *attrs, const char *head, const char 
 	fputs("</text>\n", out);
 	free(line);
 	free(h);
+}
+
+static void put_line(FILE *out, const char *attrs, const char *head, const char *tail,
+		     double room)
+{
+	put_line_tip(out, attrs, head, tail, room, NULL);
+}
+
+/* TIP and a new line and LINE.  TIP is freed, a new string returned. */
+static char *tip_add(char *tip, const char *line)
+{
+	char *longer = xasprintf("%s\n%s", tip, line);
+
+	free(tip);
+	return longer;
+}
+
+/* The warnings about the input, under the title: the first, how many more,
+ * and every one of them in the tooltip, a line each.  At Y. */
+static void put_warnings(FILE *out, const struct warnings *w, int y)
+{
+	char attrs[64], *head = xasprintf("Warning: %s", w->text[0]), *tail, *tip;
+	char *more = warnings_more(w);
+	size_t total = w->n + w->more;
+
+	snprintf(attrs, sizeof(attrs), "id=\"cga-warning\" x=\"%d\" y=\"%d\"", IMAGE_WIDTH / 2, y);
+	tail = total > 1 ? xasprintf(" (and %zu more)", total - 1) : xstrdup("");
+	tip = xstrdup(w->text[0]);
+	for (size_t i = 1; i < w->n; i++)
+		tip = tip_add(tip, w->text[i]);
+	if (more != NULL)
+		tip = tip_add(tip, more);
+	put_line_tip(out, attrs, head, tail, IMAGE_WIDTH - 2 * XPAD, total > 1 ? tip : NULL);
+	free(head);
+	free(tail);
+	free(tip);
+	free(more);
 }
 
 /* "Focus: 'RE' 'RE2'", as the text report's header names them. */
@@ -376,6 +560,10 @@ static char *focus_head(const struct flame_look *look)
 	return head;
 }
 
+/* How to read a differential flame graph; web/flamegraph.js has it too. */
+#define DIFF_KEY "Red: grew, blue: shrank, by the change of each frame's width; each as wide" \
+		 " as the larger of the two"
+
 /* The line under the frames: the event's total (the whole program's,
  * and with --focus what the stacks kept hold of it), and how to read the
  * picture.  web/flamegraph.js writes the same for the HTML report. */
@@ -390,13 +578,11 @@ static char *total_line(const struct picture *pic)
 		format_count(kept[k], fl->total[k], false);
 	}
 	if (fl->diff && focused)
-		return xasprintf("%s: OLD %s of %s, NEW %s of %s. Red: own cost grew, blue: shrank;"
-				 " each frame as wide as the larger of the two", pic->event,
-				 kept[FLAME_OLD], all[FLAME_OLD], kept[FLAME_NEW], all[FLAME_NEW]);
+		return xasprintf("%s: OLD %s of %s, NEW %s of %s. %s", pic->event, kept[FLAME_OLD],
+				 all[FLAME_OLD], kept[FLAME_NEW], all[FLAME_NEW], DIFF_KEY);
 	if (fl->diff)
-		return xasprintf("%s: OLD %s, NEW %s. Red: own cost grew, blue: shrank;"
-				 " each frame as wide as the larger of the two", pic->event,
-				 all[FLAME_OLD], all[FLAME_NEW]);
+		return xasprintf("%s: OLD %s, NEW %s. %s", pic->event, all[FLAME_OLD], all[FLAME_NEW],
+				 DIFF_KEY);
 	if (focused)
 		return xasprintf("%s: %s of %s (%.2f%%) while a match is on the stack. Stacks"
 				 " estimated from the calls; frames narrower than %.1f px left out",
@@ -407,10 +593,31 @@ static char *total_line(const struct picture *pic)
 			 " left out", pic->event, all[FLAME_NEW], MIN_WIDTH);
 }
 
+/* What the marks of a function's bound and estimate mean, under the title
+ * of a picture whose tooltips have them; web/flamegraph.js has it too. */
+#define ESTIMATE_LEGEND "\u2265: proven lower bound of the cost spent while it runs (recursion: " \
+			"the profile records no more); \u2248: estimated from the call graph's " \
+			"stacks, what the flame graph draws"
+
+/* Whether some tooltip gives a function's bound and estimate. */
+bool flame_has_estimates(const struct flame *fl)
+{
+	for (size_t i = 0; fl->about != NULL && !fl->diff && i < fl->nnames; i++)
+		if (fl->about[i].beside)
+			return true;
+	return false;
+}
+
+static bool has_warnings(const struct flame_look *look)
+{
+	return look->warnings != NULL && look->warnings->n > 0;
+}
+
 static void put_texts(const struct picture *pic)
 {
 	FILE *out = pic->out;
 	char attrs[64], *line;
+	int y;
 
 	fprintf(out, "<text id=\"cga-title\" x=\"%d\" y=\"24\">%s</text>\n", IMAGE_WIDTH / 2,
 		pic->fl->diff ? "Differential Flame Graph" : "Flame Graph");
@@ -425,10 +632,20 @@ static void put_texts(const struct picture *pic)
 			 IMAGE_WIDTH - 2 * XPAD);
 		free(line);
 	}
+	y = 42 + LINE * (pic->look->nfocus > 0 ? 2 : 1);
+	if (has_warnings(pic->look)) {
+		put_warnings(out, pic->look->warnings, y);
+		y += LINE;
+	}
+	if (flame_has_estimates(pic->fl)) {
+		snprintf(attrs, sizeof(attrs), "id=\"cga-legend\" x=\"%d\" y=\"%d\"", IMAGE_WIDTH / 2, y);
+		put_line(out, attrs, ESTIMATE_LEGEND, "", IMAGE_WIDTH - 2 * XPAD);
+	}
 	fprintf(out, "<text id=\"cga-unzoom\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
 		"Reset Zoom</text>\n", XPAD);
-	fprintf(out, "<text id=\"cga-search\" class=\"cga-button\" x=\"%d\" y=\"24\">Search</text>\n",
-		IMAGE_WIDTH - XPAD);
+	/* Shown by the script: where it does not run, nothing would search. */
+	fprintf(out, "<text id=\"cga-search\" class=\"cga-button cga-hidden\" x=\"%d\" y=\"24\">"
+		"Search</text>\n", IMAGE_WIDTH - XPAD);
 	fprintf(out, "<text id=\"cga-matched\" x=\"%d\" y=\"%zu\"> </text>\n", IMAGE_WIDTH - XPAD,
 		pic->height - 12);
 	snprintf(attrs, sizeof(attrs), "id=\"cga-details\" x=\"%d\" y=\"%zu\"", XPAD,
@@ -444,11 +661,11 @@ void report_flame(FILE *out, const struct flame *fl, const struct flame_look *lo
 	char *event = xml_clean(look->event);
 
 	pic.event = event;
-	pic.top = TOP_PAD + (look->nfocus > 0 ? LINE : 0);
+	pic.top = TOP_PAD + (look->nfocus > 0 ? LINE : 0) + (has_warnings(look) ? LINE : 0) +
+		  (flame_has_estimates(fl) ? LINE : 0);
 	pic.height = pic.top + BOTTOM_PAD + (fl->depth + 1) * ROW;
 	pic.scale = fl->drawn_total > 0 ? (double)(IMAGE_WIDTH - 2 * XPAD) / (double)fl->drawn_total
 		: 0;
-	pic.max_change = flame_max_change(fl);
 	put_head(&pic);
 	put_texts(&pic);
 	put_frames(&pic);

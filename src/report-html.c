@@ -16,6 +16,7 @@
 #include "fmt-xml.h"
 #include "report-annotate.h"
 #include "report-dot.h"
+#include "report-flame.h"
 #include "report-json.h"
 #include "web-assets.h"
 #include "xalloc.h"
@@ -352,6 +353,10 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 	json_int(j, fl->total[FLAME_OLD]);
 	json_key(j, "drawn_total");
 	json_int(j, fl->drawn_total);
+	if (fl->diff) {
+		json_key(j, "change");
+		json_double(j, flame_relative_change(fl, NULL));
+	}
 	/* Shares are of the whole program, focused or not, as in the table. */
 	json_key(j, "share_total");
 	json_int(j, fl->share_total[FLAME_NEW]);
@@ -364,8 +369,27 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 	for (size_t i = 0; i < fl->nnames; i++)
 		json_string(j, fl->names[i]);
 	json_end_array(j);
+	/* By name: what frames show of it (null: the name itself), and the
+	 * lines of their tooltips after the counts (report-flame.h). */
+	json_key(j, "labels");
+	json_begin_array(j);
+	for (size_t i = 0; i < fl->nnames; i++)
+		json_string(j, fl->about != NULL ? fl->about[i].label : NULL);
+	json_end_array(j);
+	json_key(j, "legend");
+	json_bool(j, flame_has_estimates(fl));
+	json_key(j, "about");
+	json_begin_array(j);
+	for (size_t i = 0; i < fl->nnames; i++) {
+		char *about = flame_about_text(fl, i, p->events[c->primary].name);
+
+		json_string(j, about);
+		free(about);
+	}
+	json_end_array(j);
 	/* Per node, in preorder: name, depth, width, and in a diff OLD's
-	 * width and the drawn width. */
+	 * width, the drawn width and the relative change in percent (of the
+	 * widths before rounding; null for a new frame). */
 	json_key(j, "nodes");
 	json_begin_inline_array(j);
 	for (size_t i = 0; i < fl->n; i++) {
@@ -377,6 +401,7 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 		if (fl->diff) {
 			json_int(j, v->width[FLAME_OLD]);
 			json_int(j, v->drawn);
+			json_double(j, flame_relative_change(fl, v));
 		}
 	}
 	json_end_array(j);

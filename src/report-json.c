@@ -486,6 +486,22 @@ static void write_cycles(struct json *j, const struct profile *p)
 	json_end_array(j);
 }
 
+/* What was wrong with the input and the figures made from it, as the
+ * warnings on standard error said it. */
+static void write_warnings(struct json *j, const struct warnings *w)
+{
+	char *more = warnings_more(w);
+
+	json_key(j, "warnings");
+	json_begin_array(j);
+	for (size_t i = 0; i < w->n; i++)
+		json_string(j, w->text[i]);
+	if (more != NULL)
+		json_string(j, more);
+	json_end_array(j);
+	free(more);
+}
+
 static void write_header(struct json *j, const struct profile *p, const struct options *opt)
 {
 	static const char *const modes[] = { "single", "merge", "diff" };
@@ -540,6 +556,7 @@ static void write_header(struct json *j, const struct profile *p, const struct o
 	json_end_array(j);
 	json_key(j, "estimated");
 	json_bool(j, p->focused);
+	write_warnings(j, &p->warnings);
 	json_key(j, "events");
 	json_begin_array(j);
 	for (size_t i = 0; i < p->nevents; i++) {

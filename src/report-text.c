@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-cycles.h"
 #include "fmt-name.h"
 #include "fmt-num.h"
 #include "xalloc.h"
@@ -182,6 +183,94 @@ static void print_targets(FILE *out, const struct profile *p, const struct optio
 	fputc('\n', out);
 }
 
+/* Marks of the --inclusive=both table, where a cost is not simply what
+ * the profile records for the function. */
+enum {
+	MARK_BOUND = 1,            /* "≥": a recursive function's proven lower bound */
+	MARK_ESTIMATE = 2,         /* "≈": beside it, the estimate of the stacks */
+	MARK_NESTED = 4,           /* "↻": a call inside a cycle, counting nested activations */
+};
+
+static const char mark_bound[] = "\xe2\x89\xa5 ";       /* U+2265 */
+static const char mark_estimate[] = "\xe2\x89\x88 ";    /* U+2248 */
+static const char mark_nested[] = "\xe2\x86\xbb ";      /* U+21BB */
+
+/* Whether F's inclusive cost of event K is a bound beside which its
+ * estimate (calc-estimate.h) differs: both are shown. */
+static bool estimate_beside(const struct func *f, size_t k)
+{
+	return f->whole == NULL && f->recursive && f->estimate != NULL && f->total != NULL &&
+	       f->total[k] != COST_ABSENT && f->estimate[k] != COST_ABSENT &&
+	       f->estimate[k] != f->total[k];
+}
+
+/* The marks of F's cells for event K: a bound is no bound in a diff (a
+ * change of bounds bounds nothing), where only the estimate is shown. */
+static unsigned func_marks(const struct columns *c, const struct func *f, size_t k)
+{
+	if (!estimate_beside(f, k))
+		return 0;
+	return MARK_ESTIMATE | (c->changes ? 0 : MARK_BOUND);
+}
+
+/* The marks of the calls into F or out of it, a --tree line each. */
+static unsigned call_marks(const struct func *f, bool callers)
+{
+	for (const struct edge *e = callers ? f->in : f->out; e;
+	     e = callers ? e->next_in : e->next_out)
+		if (cycles_call_inside(e->key.caller, e->key.callee))
+			return MARK_NESTED;
+	return 0;
+}
+
+/* The marks of the shown rows of T, their members and --tree lines, for
+ * event K. */
+static unsigned both_marks(const struct options *opt, const struct columns *c,
+			   const struct table *t, size_t k)
+{
+	bool tree = opt->tree_caller || opt->tree_calling;
+	unsigned m = 0;
+
+	for (size_t i = 0; i < t->nshown; i++) {
+		const struct func *f = t->rows[i];
+		bool calls = f->whole == NULL && strcmp(f->fullname, "???:???") != 0;
+
+		m |= func_marks(c, f, k);
+		if (tree && f->whole != NULL)
+			for (size_t j = 0; j < f->whole->nmembers; j++)
+				m |= func_marks(c, f->whole->members[j], k);
+		if (calls && opt->tree_caller)
+			m |= call_marks(f, true);
+		if (calls && opt->tree_calling)
+			m |= call_marks(f, false);
+	}
+	return m;
+}
+
+/* The header's lines saying what the marks of the table mean. */
+static void print_marks_legend(FILE *out, const struct options *opt, const struct columns *c,
+			       const struct table *t)
+{
+	unsigned m = 0;
+	const char *label = "Marks:            ";
+
+	for (size_t k = 0; k < c->nshow; k++)
+		m |= both_marks(opt, c, t, c->show[k]);
+	if (m & MARK_BOUND) {
+		fprintf(out, "%s%s: proven lower bound of the cost spent while it runs (recursion: "
+			"the profile records no more)\n", label, "\xe2\x89\xa5");
+		label = "                  ";
+	}
+	if (m & MARK_ESTIMATE) {
+		fprintf(out, "%s%s: estimated from the call graph's stacks, what the flame graph "
+			"draws%s\n", label, "\xe2\x89\x88", c->changes ? " (NEW's less OLD's)" : "");
+		label = "                  ";
+	}
+	if (m & MARK_NESTED)
+		fprintf(out, "%s%s: a call inside a cycle of calls, whose recorded cost counts nested "
+			"activations again at each level\n", label, "\xe2\x86\xbb");
+}
+
 void report_header(FILE *out, const struct profile *p, const struct options *opt,
 		   const struct columns *c, const struct table *t)
 {
@@ -203,8 +292,10 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	for (size_t i = 0; i < c->nsort; i++)
 		fprintf(out, " %s", t->thresholds[i]);
 	fputc('\n', out);
-	if (opt->both_costs)
+	if (opt->both_costs) {
 		fputs("Inclusive:        both\n", out);
+		print_marks_legend(out, opt, c, t);
+	}
 	if (p->focused)
 		print_focus(out, opt);
 	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
@@ -337,12 +428,15 @@ static cost_t times_called(const struct profile *p, const struct func *f)
 	return f->whole != NULL ? f->whole->calls : profile_times_called(p, f);
 }
 
-/* The columns of --inclusive=both: for each shown event its inclusive and
- * its self count, then the calls.  Widths are by event, as elsewhere. */
+/* The columns of --inclusive=both: for each shown event its inclusive
+ * count (after a slot for a mark, when the table has one), its estimate
+ * (when some row shows one) and its self count, then the calls.  Widths
+ * are by event, as elsewhere, of the counts without their marks. */
 struct both_columns {
 	const struct profile *p;
-	size_t *incl, *self;
+	size_t *incl, *est, *self;
 	size_t calls;
+	unsigned *marks;           /* by event: the marks of the table (both_marks) */
 };
 
 static size_t *widths_named(const struct columns *c, const char *suffix)
@@ -354,13 +448,37 @@ static size_t *widths_named(const struct columns *c, const char *suffix)
 	return w;
 }
 
-static void both_init(struct both_columns *b, const struct profile *p, const struct columns *c,
-		      const struct table *t)
+/* Widen W for the estimates F shows. */
+static void widen_estimate(const struct columns *c, size_t *w, const struct func *f)
+{
+	cost_t *shown = xmalloc((c->nevents ? c->nevents : 1) * sizeof(*shown));
+
+	for (size_t i = 0; i < c->nevents; i++)
+		shown[i] = func_marks(c, f, i) & MARK_ESTIMATE ? f->estimate[i] : COST_ABSENT;
+	columns_widen(c, w, shown);
+	free(shown);
+}
+
+/* A mark's slot: two characters before the count. */
+#define MARK_SLOT 2
+
+static void both_init(struct both_columns *b, const struct profile *p, const struct options *opt,
+		      const struct columns *c, const struct table *t)
 {
 	b->p = p;
 	b->incl = widths_named(c, " incl");
+	b->est = widths_named(c, " estimate");
 	b->self = widths_named(c, " self");
 	b->calls = strlen("calls");
+	b->marks = xcalloc(c->nevents ? c->nevents : 1, sizeof(*b->marks));
+	for (size_t k = 0; k < c->nshow; k++)
+		b->marks[c->show[k]] = both_marks(opt, c, t, c->show[k]);
+	for (size_t i = 0; i < c->nevents; i++) {
+		/* The header's name stands over the slot too. */
+		if (b->marks[i] & (MARK_BOUND | MARK_NESTED))
+			b->incl[i] = b->incl[i] > MARK_SLOT ? b->incl[i] - MARK_SLOT : 0;
+		b->est[i] = b->est[i] > MARK_SLOT ? b->est[i] - MARK_SLOT : 0;
+	}
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct func *f = t->rows[i];
 		char count[NUMFMT_COUNT_MAX];
@@ -373,41 +491,75 @@ static void both_init(struct both_columns *b, const struct profile *p, const str
 		if (w > b->calls)
 			b->calls = w;
 	}
+	for (size_t i = 0; i < t->nshown; i++) {
+		const struct func *f = t->rows[i];
+
+		widen_estimate(c, b->est, f);
+		for (size_t j = 0; f->whole != NULL && j < f->whole->nmembers; j++)
+			widen_estimate(c, b->est, f->whole->members[j]);
+	}
+}
+
+/* The width of event I's inclusive column, its mark's slot included. */
+static size_t incl_width(const struct both_columns *b, size_t i)
+{
+	return b->incl[i] + (b->marks[i] & (MARK_BOUND | MARK_NESTED) ? MARK_SLOT : 0);
 }
 
 static void both_print_header(FILE *out, const struct columns *c, const struct both_columns *b)
 {
 	for (size_t k = 0; k < c->nshow; k++) {
-		const char *name = c->events[c->show[k]].name;
-		size_t pad_incl = b->incl[c->show[k]] - strlen(name);
-		size_t pad_self = b->self[c->show[k]] - strlen(name);
+		size_t i = c->show[k];
+		const char *name = c->events[i].name;
 
-		fprintf(out, "%s%-*s %s%-*s ", name, (int)pad_incl, " incl", name, (int)pad_self,
-			" self");
+		fprintf(out, "%s%-*s ", name, (int)(incl_width(b, i) - strlen(name)), " incl");
+		if (b->marks[i] & MARK_ESTIMATE)
+			fprintf(out, "%s%-*s ", name, (int)(b->est[i] + MARK_SLOT - strlen(name)),
+				" estimate");
+		fprintf(out, "%s%-*s ", name, (int)(b->self[i] - strlen(name)), " self");
 	}
 	fprintf(out, "%-*s ", (int)b->calls, "calls");
 }
 
-/* The cells of a row: F's inclusive and self counts and its calls; or,
- * for a --tree line (F NULL), the call's cost INCL under the inclusive
- * columns and the others blank, so that the line keeps its fields. */
+/* What the cells of one line of the table hold. */
+struct both_line {
+	const cost_t *incl;        /* under the inclusive columns */
+	const struct func *f;      /* a row: its self cost and calls; NULL: a --tree line */
+	const struct func *bound;  /* whose inclusive cost INCL is, for its marks and
+				      estimate: the row's function, a cycle's member */
+	bool nested;               /* a call inside a cycle of calls */
+};
+
+/* A line's cells: the inclusive count after its mark, the estimate where
+ * it differs, the self count and the calls; a --tree line (L->f NULL) has
+ * its cost under the inclusive columns and the others blank, so that the
+ * line keeps its fields. */
 static void both_print_cells(FILE *out, const struct columns *c, const struct both_columns *b,
-			     const cost_t *incl, const struct func *f)
+			     const struct both_line *l)
 {
 	char count[NUMFMT_COUNT_MAX] = "";
 	size_t len = 0;
 
 	for (size_t k = 0; k < c->nshow; k++) {
 		size_t i = c->show[k];
+		unsigned m = l->bound != NULL ? func_marks(c, l->bound, i) : 0;
 
-		columns_print_count(out, c, b->incl, i, incl ? incl[i] : COST_ABSENT);
-		if (f != NULL)
-			columns_print_count(out, c, b->self, i, f->self ? f->self[i] : COST_ABSENT);
+		if (b->marks[i] & (MARK_BOUND | MARK_NESTED))
+			fputs(l->nested ? mark_nested : m & MARK_BOUND ? mark_bound : "  ", out);
+		columns_print_count(out, c, b->incl, i, l->incl ? l->incl[i] : COST_ABSENT);
+		if ((b->marks[i] & MARK_ESTIMATE) && (m & MARK_ESTIMATE)) {
+			fputs(mark_estimate, out);
+			columns_print_count(out, c, b->est, i, l->bound->estimate[i]);
+		} else if (b->marks[i] & MARK_ESTIMATE) {
+			fprintf(out, "%*s ", (int)(b->est[i] + MARK_SLOT), "");
+		}
+		if (l->f != NULL)
+			columns_print_count(out, c, b->self, i, l->f->self ? l->f->self[i] : COST_ABSENT);
 		else
 			fprintf(out, "%*s ", (int)b->self[i], "");
 	}
-	if (f != NULL)
-		len = columns_format_count(c, count, times_called(b->p, f));
+	if (l->f != NULL)
+		len = columns_format_count(c, count, times_called(b->p, l->f));
 	/* Padded by characters: "±0" is 3 bytes. */
 	fprintf(out, "%*s%s ", (int)(b->calls > len ? b->calls - len : 0), "", count);
 }
@@ -415,7 +567,9 @@ static void both_print_cells(FILE *out, const struct columns *c, const struct bo
 static void both_release(struct both_columns *b)
 {
 	free(b->incl);
+	free(b->est);
 	free(b->self);
+	free(b->marks);
 }
 
 /* With BOTH (--inclusive=both), the costs go under the inclusive columns. */
@@ -440,8 +594,15 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 
 	report_sort_calls(rows, n, c);
 	for (size_t i = 0; i < n; i++) {
+		const struct func *other = rows[i].other;
+		struct both_line line = {
+			rows[i].cost, NULL, NULL,
+			f->whole == NULL && (callers ? cycles_call_inside(other, f)
+						     : cycles_call_inside(f, other)),
+		};
+
 		if (both != NULL)
-			both_print_cells(out, c, both, rows[i].cost, NULL);
+			both_print_cells(out, c, both, &line);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
 		columns_format_count(c, count, rows[i].count);
@@ -471,8 +632,10 @@ static void print_members(FILE *out, const struct columns *c, const size_t *w,
 					     cy->members[i], 0 };
 	report_sort_calls(rows, cy->nmembers, c);
 	for (size_t i = 0; i < cy->nmembers; i++) {
+		struct both_line line = { rows[i].cost, NULL, rows[i].other, false };
+
 		if (both != NULL)
-			both_print_cells(out, c, both, rows[i].cost, NULL);
+			both_print_cells(out, c, both, &line);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
 		fputs(" =   ", out);
@@ -510,13 +673,15 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 {
 	size_t *w = columns_widths_new(c);
 	bool tree = opt->tree_caller || opt->tree_calling;
-	struct both_columns both = { NULL, NULL, NULL, 0 };
+	struct both_columns both = { NULL, NULL, NULL, NULL, 0, NULL };
 
 	for (size_t i = 0; i < t->nrows; i++)
 		columns_widen(c, w, t->rows[i]->total);
 	if (opt->both_costs)
-		both_init(&both, p, c, t);
-	if (c->changes && tree)
+		both_init(&both, p, opt, c, t);
+	/* callgrind_annotate's trees do not widen its columns; cgannotate's
+	 * own tables line their calls up too. */
+	if ((c->changes || opt->both_costs) && tree)
 		widen_trees(p, opt, c, t, opt->both_costs ? both.incl : w);
 	report_rule(out);
 	if (opt->both_costs)
@@ -534,7 +699,7 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		if (opt->tree_caller && !unknown)
 			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, true);
 		if (opt->both_costs)
-			both_print_cells(out, c, &both, f->total, f);
+			both_print_cells(out, c, &both, &(struct both_line){ f->total, f, f, false });
 		else
 			columns_print_cost(out, c, w, f->total);
 		fputs(tree ? " *  " : " ", out);
@@ -616,7 +781,7 @@ void report_widen_call_lines(const struct profile *p, const struct columns *c, s
 {
 	cost_t *cost;
 
-	if (!c->changes || e == NULL || e->sites == NULL)
+	if (e == NULL || e->sites == NULL)
 		return;
 	cost = xreallocarray(NULL, p->nevents ? p->nevents : 1, sizeof(*cost));
 	for (const struct call_site *s = e->sites; s; s = s->next) {

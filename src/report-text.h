@@ -49,8 +49,7 @@ struct call_row *report_line_calls(const struct profile *p, const struct columns
  * each callee, with widths W. */
 void report_call_lines(FILE *out, const struct profile *p, const struct columns *c,
 		       const size_t *w, const struct line_entry *e);
-/* In the changes form (C->changes), widen W for the costs of the
- * "=> callee" lines of E, which the changes of its lines do not bound. */
+/* Widen W for the costs of the "=> callee" lines of E (E may be NULL). */
 void report_widen_call_lines(const struct profile *p, const struct columns *c, size_t *w,
 			     const struct line_entry *e);
 

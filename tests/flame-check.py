@@ -5,13 +5,28 @@ draws.  Prints one line, "ok - WHAT" or "not ok - WHAT: WHY".
   flame-check.py svg FLAME.svg FOLDED
       every frame is as wide (data-c, and the count in its title) as the
       folded lines that start with its stack; "all" is their sum; frames
-      drawn are those at least 0.1 px wide and no other; a frame's text
-      is its name or a start of it ending in ".."; the rectangles of a row
-      do not overlap and lie within their parent's.
+      drawn are those at least 0.1 px wide and no other; the frames left
+      out are listed in the <metadata> with their counts, every one of
+      them, so that a search counts them: for every name, the frames of
+      it that are not below another of it (drawn or not) add up to the
+      folded lines that hold it; a frame's text is its label or a start
+      of it ending in "..": its name, or for a name of more than 60
+      characters a label of at most 60 (the <metadata>'s); the rectangles
+      of a row do not overlap and lie within their parent's.
   flame-check.py diff FLAME.svg OLD-FOLDED NEW-FOLDED
       the same for a differential flame graph: data-o against OLD's
       folded lines, data-c against NEW's; each frame is as wide as the
-      larger of the two own counts plus its children's widths.
+      larger of the two own counts plus its children's widths; its title
+      gives its relative change, (NEW - OLD) / OLD of its widths before
+      rounding (within the rounding of that of its counts, 2 units a
+      level), and its colour is of that number: grey exactly where its
+      counts did not change, red where it grew, blue where it shrank,
+      the deeper the larger, the deepest from 100% on.
+  flame-check.py scaled FLAME.svg PERCENT
+      a differential flame graph of a profile against itself with every
+      cost scaled: every frame's title says the relative change PERCENT
+      ("+100.00%" for twice the costs) and every frame has the colour of
+      that change.
   flame-check.py hostile FLAME.svg
       the document has one script (its own), no element or attribute that
       a name could have brought in (event handlers, links, foreign
@@ -61,7 +76,8 @@ def frames_of(path):
     for g in group.findall(SVG + 'g'):
         rect = g.find(SVG + 'rect')
         title = g.find(SVG + 'title').text or ''
-        name, _, info = title.partition('\n')
+        name, _, rest = title.partition('\n')
+        info, _, about = rest.partition('\n')
         y = float(rect.get('y'))
         depth = round((y - top) / row if down else (height - bottom - y) / row - 1)
         del stack[depth:]
@@ -69,14 +85,88 @@ def frames_of(path):
             raise Failure('frame %r at depth %d has no parent' % (name, depth))
         path = tuple(stack[1:]) + ((name,) if depth > 0 else ())
         frames.append({
-            'name': name, 'info': info, 'path': path, 'depth': depth,
+            'name': name, 'info': info, 'about': about, 'path': path, 'depth': depth,
             'x': float(rect.get('x')), 'w': float(rect.get('width')),
             'count': int(g.get('data-c')),
             'old': int(g.get('data-o')) if g.get('data-o') is not None else None,
+            'id': int(g.get('data-n')) if g.get('data-n') is not None else None,
+            'fill': rect.get('fill'),
             'text': g.find(SVG + 'text').text or '',
         })
         stack.append(name)
     return root, frames
+
+
+def hidden_of(root, frames):
+    """The frames the <metadata> lists, too narrow to draw: [(path, count)];
+    and the label of each name drawn ({id: label}, absent: the name)."""
+    meta = root.find(SVG + 'metadata[@id="cga-data"]')
+    if meta is None:
+        raise Failure('no <metadata> of the frames left out')
+    data = json.loads(meta.text)
+    full = {f['id']: f['name'] for f in frames if f['id'] is not None}
+    labels = {}
+    for k, v in enumerate(data['names']):
+        if k in full and isinstance(v, str):
+            labels[k] = v
+        elif k not in full and not isinstance(v, str):
+            raise Failure('name %d is drawn nowhere and not given' % k)
+        elif k not in full:
+            full[k] = v
+    hidden = []
+    for place, items in data['hidden']:
+        base = frames[place]['path']
+        stack = list(base)
+        for k in range(0, len(items), 3):
+            depth, name, count = items[k:k + 3]
+            del stack[len(base) + depth - 1:]
+            if len(stack) != len(base) + depth - 1:
+                raise Failure('a frame left out below %r has no parent' % (base,))
+            stack.append(full[name])
+            hidden.append((tuple(stack), count))
+    return hidden, labels
+
+
+def check_hidden(root, frames, width, name_totals, paths=None):
+    """The frames left out are listed, each with its count (WIDTH, 0 where
+    it has none: a stack only OLD has), so that a search counts every
+    frame.  PATHS: every stack drawn or listed (WIDTH's by default)."""
+    hidden, labels = hidden_of(root, frames)
+    drawn = {f['path'] for f in frames if f['depth'] > 0}
+    listed = {}
+    for path, count in hidden:
+        if path in drawn or path in listed:
+            raise Failure('%s listed as left out twice, or drawn' % ';'.join(path))
+        if count != width.get(path, 0 if paths is not None else None):
+            raise Failure('%s left out with %d, folded lines %s' % (';'.join(path), count,
+                                                                  width.get(path)))
+        listed[path] = count
+    missing = set(width if paths is None else paths) - drawn - set(listed)
+    if missing:
+        raise Failure('%d stacks neither drawn nor listed, e.g. %s'
+                      % (len(missing), ';'.join(sorted(missing)[0])))
+    # A search for one name: its frames not below another of it.
+    counts = dict(listed)
+    counts.update({f['path']: f['count'] for f in frames if f['depth'] > 0})
+    found = {}
+    for path, count in counts.items():
+        name = path[-1]
+        if name not in path[:-1]:
+            found[name] = found.get(name, 0) + count
+    for name, want in name_totals.items():
+        if found.get(name, 0) != want:
+            raise Failure('searching %r would find %d, its folded lines hold %d'
+                          % (name, found.get(name, 0), want))
+    return labels
+
+
+def name_totals_of(lines):
+    """For each name, the sum of the folded lines that hold it."""
+    totals = {}
+    for stack, count in lines:
+        for name in set(stack):
+            totals[name] = totals.get(name, 0) + count
+    return totals
 
 
 def read_folded(path):
@@ -110,7 +200,7 @@ def clean(s):
     return ''.join(out)
 
 
-def check_geometry(frames, total_drawn, drawn_of):
+def check_geometry(frames, total_drawn, drawn_of, labels):
     scale = (WIDTH - 2 * XPAD) / total_drawn if total_drawn else 0
     seen = set()
     for f in frames:
@@ -122,10 +212,12 @@ def check_geometry(frames, total_drawn, drawn_of):
             raise Failure('%s: %.2f px wide, not %.2f' % (';'.join(f['path']), f['w'], want))
         if f['w'] < MIN_WIDTH:
             raise Failure('%s: drawn %.3f px wide' % (';'.join(f['path']), f['w']))
+        label = labels.get(f['id'], f['name'])
+        if (len(f['name']) > 60) != (label != f['name']) or len(label) > 60:
+            raise Failure('%r: labelled %r' % (f['name'], label))
         text = f['text']
-        if text and text != f['name'] and not (text.endswith('..') and
-                                                f['name'].startswith(text[:-2])):
-            raise Failure('%r: text %r' % (f['name'], text))
+        if text and text != label and not (text.endswith('..') and label.startswith(text[:-2])):
+            raise Failure('%r: text %r, its label %r' % (f['name'], text, label))
     for path, drawn in drawn_of.items():
         if path not in seen and drawn * scale >= MIN_WIDTH + 1e-9:
             raise Failure('%s: %.2f px wide, not drawn' % (';'.join(path), drawn * scale))
@@ -177,8 +269,9 @@ def check_shares(root, frames, report_path, diff):
     total, focus = whole_total(root, report_path)
     for f in frames:
         if diff:
+            # The relative change is checked by check_change.
             change = f['count'] - f['old']
-            want = '(%+.2f%% of OLD)' % (change * 100 / total if total else 0)
+            want = '), %+.2f%% of OLD\'s total' % (change * 100 / total if total else 0)
             ok = f['info'].endswith(want)
         else:
             want = '{:,} {}, {:.2f}%'.format(f['count'], event, f['count'] * 100 / total if total else 0)
@@ -202,6 +295,61 @@ def fix_names(lines):
     return [(tuple(clean(n) for n in stack), c) for stack, c in lines]
 
 
+def relative(old, new):
+    """A frame's relative change in percent, as its title gives it."""
+    if old == new:
+        return 0.0
+    return float('inf') if old == 0 else (new - old) * 100 / old
+
+
+def diverging(rel):
+    """The colour of a relative change, as report-flame.c draws it."""
+    pale = int(225 * (1 - min(abs(rel) / 100, 1)) + 0.5)
+    if rel > 0:
+        return 'rgb(255,%d,%d)' % (pale, pale)
+    if rel < 0:
+        return 'rgb(%d,%d,255)' % (pale, pale)
+    return 'rgb(228,228,228)'
+
+
+def shown_change(info):
+    """The relative change a frame's title gives, in percent."""
+    m = re.search(r'\((new|±0\.00%|[-+][0-9.]+%)\)', info)
+    if m is None:
+        raise Failure('no relative change in %r' % info)
+    if m.group(1) == 'new':
+        return float('inf')
+    return 0.0 if m.group(1).startswith('±') else float(m.group(1).rstrip('%'))
+
+
+def check_change(f):
+    """A frame of a differential graph takes its colour from the relative
+    change its title gives, and that is the change of its whole counts
+    within their rounding: the title's is of the widths before rounding
+    (so that every cost doubled is +100.00% everywhere), and each whole
+    width is within 2 units a level of its real one."""
+    rel = shown_change(f['info'])
+    colours = {diverging(r) for r in (rel - 0.005, rel, rel + 0.005)} if rel != float('inf') \
+        else {diverging(rel)}
+    if f['fill'] not in colours:
+        raise Failure('%s: coloured %s, not the colour of its title\'s %r' % (
+            ';'.join(f['path']), f['fill'], f['info']))
+    old, new = f['old'], f['count']
+    whole = relative(old, new)
+    if old == new and rel != 0:
+        raise Failure('%s: %r for unchanged counts' % (';'.join(f['path']), f['info']))
+    if old == 0 or rel == float('inf'):
+        if (old == 0) != (rel == float('inf')):
+            raise Failure('%s: %r for a change from %d to %d' % (
+                ';'.join(f['path']), f['info'], old, new))
+        return
+    units = 2 * (len(f['path']) + 1)
+    allowed = 100 * units * (1 + new / old) / old + 0.01
+    if abs(rel - whole) > allowed:
+        raise Failure('%s: %r for a change from %d to %d (%.2f%%, within %.2f)' % (
+            ';'.join(f['path']), f['info'], old, new, whole, allowed))
+
+
 def check_svg(svg, folded, report=None):
     root, frames = frames_of(svg)
     lines = fix_names(read_folded(folded))
@@ -215,10 +363,12 @@ def check_svg(svg, folded, report=None):
                                                      width.get(f['path'])))
         if not f['info'].startswith('{:,} '.format(f['count'])):
             raise Failure('%s: title says %r' % (';'.join(f['path']), f['info']))
-    check_geometry(frames, total, width)
+    labels = check_hidden(root, frames, width, name_totals_of(lines))
+    check_geometry(frames, total, width, labels)
     if report is not None:
         check_shares(root, frames, report, False)
-    return '%d frames of %d stacks, %d in all' % (len(frames) - 1, len(lines), total)
+    return '%d frames drawn, %d left out, of %d stacks, %d in all' % (
+        len(frames) - 1, len(width) - len(frames) + 1, len(lines), total)
 
 
 def check_diff(svg, old_folded, new_folded, report=None):
@@ -237,11 +387,25 @@ def check_diff(svg, old_folded, new_folded, report=None):
             raise Failure('%s: OLD %s NEW %d, folded %s and %s' % (
                 ';'.join(f['path']), f['old'], f['count'], old_w.get(f['path']),
                 new_w.get(f['path'])))
-    check_geometry(frames, total_drawn, drawn)
+    labels = check_hidden(root, frames, new_w, name_totals_of(fix_names(read_folded(new_folded))),
+                          paths)
+    check_geometry(frames, total_drawn, drawn, labels)
+    for f in frames:
+        check_change(f)
     if report is not None:
         check_shares(root, frames, report, True)
     gone = sum(1 for f in frames if f['depth'] > 0 and f['count'] == 0)
     return '%d frames, %d of them only in OLD' % (len(frames) - 1, gone)
+
+
+def check_scaled(svg, percent):
+    _, frames = frames_of(svg)
+    want = diverging(float(percent.rstrip('%')))
+    for f in frames:
+        if '(%s)' % percent not in f['info'] or f['fill'] != want:
+            raise Failure('%s: %r, coloured %s, not %s and %s' % (
+                ';'.join(f['path']) or 'all', f['info'], f['fill'], percent, want))
+    return 'every one of %d frames %s, coloured %s' % (len(frames), percent, want)
 
 
 def check_hostile(svg):
@@ -253,7 +417,7 @@ def check_hostile(svg):
     if len(scripts) != 1:
         raise Failure('%d scripts' % len(scripts))
     allowed = {'svg', 'g', 'rect', 'text', 'title', 'defs', 'linearGradient', 'stop', 'style',
-               'script'}
+               'script', 'metadata'}
     for e in root.iter():
         tag = e.tag.replace(SVG, '')
         if tag not in allowed:
@@ -307,6 +471,8 @@ def main(argv):
             note = check_svg(argv[2], argv[3], report)
         elif argv[1] == 'diff':
             note = check_diff(argv[2], argv[3], argv[4], report)
+        elif argv[1] == 'scaled':
+            note = check_scaled(argv[2], argv[3])
         elif argv[1] == 'hostile':
             note = check_hostile(argv[2])
         elif argv[1] == 'widths':

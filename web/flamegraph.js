@@ -12,9 +12,11 @@
  *     made: a zoom makes the others as they grow wide enough (a page
  *     holds five to ten times more frames than are that wide at first).
  *
- * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]>, each
- * with a <title> (the name, a newline, the counts), a <rect> and a <text>;
- * in the SVG all of them, in preorder.  The geometry is in the root's data
+ * Frames are <g class="frame" data-c="COUNT" [data-o="OLD COUNT"]
+ * data-n="NAME NUMBER">, each with a <title> (the name, a newline, the
+ * counts, and maybe lines more), a <rect> and a <text> (the name's label,
+ * cut to fit); in the SVG those at least MIN_WIDTH wide, in preorder, and
+ * in its <metadata> the others, which only the search needs.  The geometry is in the root's data
  * attributes, and so are the totals that shares are of.
  *
  * Text is cut to fit by an estimate of its width that bounds the fonts of
@@ -48,6 +50,14 @@ const cgaFlame = (function () {
 		64, 64, 43, 53, 40, 64, 60, 82, 60, 60, 53, 64, 46, 64, 84,
 	];
 	const OTHER_WIDTH = 125;
+	/* How to read a differential flame graph, as report-flame.c's DIFF_KEY. */
+	const DIFF_KEY = 'Red: grew, blue: shrank, by the change of each frame\'s width; each as wide' +
+		' as the larger of the two';
+	/* What the marks of a function's bound and estimate in the tooltips
+	 * mean, as report-flame.c's ESTIMATE_LEGEND. */
+	const ESTIMATE_LEGEND = '\u2265: proven lower bound of the cost spent while it runs (recursion: ' +
+		'the profile records no more); \u2248: estimated from the call graph\'s stacks, what the ' +
+		'flame graph draws';
 	const CUT_MARK = '..';
 	const CUT_MARK_WIDTH = 2 * 37;
 
@@ -76,12 +86,19 @@ const cgaFlame = (function () {
 		return 'rgb(' + (205 + h % 51) + ',' + ((h >>> 8) % 231) + ',' + ((h >>> 16) % 56) + ')';
 	}
 
-	function diverging(change, max) {
-		const size = change < 0 ? -change : change;
-		const pale = Math.round(225 * (1 - (max > 0 ? size / max : 0)));
-		if (change > 0)
+	/* A frame's relative change in percent as the page gives it (of its
+	 * widths before rounding, as report-flame.c's): null for a new one. */
+	function relativeOf(rel) {
+		return rel === null || rel === undefined ? Infinity : Number(rel);
+	}
+
+	/* The colour of a relative change REL (percent), as report-flame.c's
+	 * diverging: red for more, blue for less, deepest from 100% on. */
+	function diverging(rel) {
+		const pale = Math.round(225 * (1 - Math.min(Math.abs(rel) / 100, 1)));
+		if (rel > 0)
 			return 'rgb(255,' + pale + ',' + pale + ')';
-		if (change < 0)
+		if (rel < 0)
 			return 'rgb(' + pale + ',' + pale + ',255)';
 		return 'rgb(228,228,228)';
 	}
@@ -90,6 +107,17 @@ const cgaFlame = (function () {
 	function dark(fill) {
 		const m = /^rgb\((\d+),(\d+),(\d+)\)$/.exec(fill);
 		return m !== null && 299 * m[1] + 587 * m[2] + 114 * m[3] < 80000;
+	}
+
+	/* X with two decimals as C's printf writes it: an exact tie (a binary
+	 * fraction ending in 5 at the third decimal, 0.125) to even, where
+	 * toFixed rounds up; elsewhere the two agree. */
+	function fixed2(x) {
+		const t = x * 100;
+		const lo = Math.trunc(t);
+		if (Number.isInteger(x * 8) && Math.abs(t - lo) === 0.5)
+			return ((lo % 2 === 0 ? lo : lo + Math.sign(t)) / 100).toFixed(2);
+		return x.toFixed(2);
 	}
 
 	function percent(x, total) {
@@ -188,13 +216,12 @@ const cgaFlame = (function () {
 		const focused = look.focus.length > 0;
 		if (look.diff)
 			return look.event + ': OLD ' + (focused ? oldKept + ' of ' + oldAll : oldAll) +
-				', NEW ' + (focused ? kept + ' of ' + all : all) +
-				'. Red: own cost grew, blue: shrank; each frame as wide as the larger of the two';
+				', NEW ' + (focused ? kept + ' of ' + all : all) + '. ' + DIFF_KEY;
 		const rest = '. Stacks estimated from the calls; frames narrower than ' +
 			MIN_WIDTH.toFixed(1) + ' px left out';
 		if (focused)
 			return look.event + ': ' + kept + ' of ' + all + ' (' +
-				percent(look.total, look.shareTotal).toFixed(2) +
+				fixed2(percent(look.total, look.shareTotal)) +
 				'%) while a match is on the stack' + rest;
 		return look.event + ': ' + all + rest;
 	}
@@ -205,16 +232,18 @@ const cgaFlame = (function () {
 	}
 
 	/* The counts line of a frame's title, as report-flame.c writes it. */
-	function countsLine(look, count, old) {
+	function countsLine(look, count, old, rel) {
 		if (!look.diff)
 			return groupDigits(count) + ' ' + look.event + ', ' +
-				percent(count, look.shareTotal).toFixed(2) + '%';
+				fixed2(percent(count, look.shareTotal)) + '%';
 		const change = bigOf(count) - bigOf(old);
 		const sign = change > 0n ? '+' : '';
 		const pct = percent(change, look.shareOldTotal);
 		return look.event + ' OLD ' + groupDigits(old) + ', NEW ' + groupDigits(count) +
-			', change ' + sign + groupDigits(change) + ' (' + (pct >= 0 ? '+' : '') +
-			pct.toFixed(2) + '% of OLD)';
+			', change ' + sign + groupDigits(change) + ' (' +
+			(rel === Infinity ? 'new' : rel === 0 ? '\u00b10.00%' : (rel > 0 ? '+' : '') +
+				fixed2(rel) + '%') + '), ' +
+			(pct >= 0 ? '+' : '') + fixed2(pct) + "% of OLD's total";
 	}
 
 	/* Draw the flame graph of TREE (the report's "flame" object) into a
@@ -224,7 +253,7 @@ const cgaFlame = (function () {
 	 * TREE.focus, the --focus expressions, get a line of their own. */
 	function build(tree, subtitle) {
 		const diff = tree.diff;
-		const stride = diff ? 5 : 3;
+		const stride = diff ? 6 : 3;
 		const n = tree.nodes.length / stride;
 		let depth = 0;
 		for (let i = 0; i < n; i++)
@@ -236,7 +265,7 @@ const cgaFlame = (function () {
 				: diff ? tree.old_total : 0,
 			focus: tree.focus || [],
 		};
-		const top = TOP + (look.focus.length > 0 ? LINE : 0);
+		const top = TOP + (look.focus.length > 0 ? LINE : 0) + (tree.legend ? LINE : 0);
 		const height = top + BOTTOM + (depth + 1) * ROW;
 		const svg = make('svg', {
 			version: '1.1', viewBox: '0 0 ' + WIDTH + ' ' + height, width: '100%',
@@ -255,6 +284,9 @@ const cgaFlame = (function () {
 		if (look.focus.length > 0)
 			lineText({ id: 'cga-focus', x: WIDTH / 2, y: 42 + LINE }, focusHead(look.focus),
 				' (costs while a match is on the stack, estimated)', WIDTH - 2 * XPAD, svg);
+		if (tree.legend)
+			lineText({ id: 'cga-legend', x: WIDTH / 2, y: 42 + LINE * (look.focus.length > 0 ? 2 : 1) },
+				ESTIMATE_LEGEND, '', WIDTH - 2 * XPAD, svg);
 		text({ id: 'cga-unzoom', class: 'cga-button cga-hidden', x: XPAD, y: 24 },
 			'Reset Zoom', svg);
 		text({ id: 'cga-matched', x: WIDTH - XPAD, y: height - 12 }, ' ', svg);
@@ -264,8 +296,6 @@ const cgaFlame = (function () {
 		const scale = drawnTotal > 0 ? (WIDTH - 2 * XPAD) / drawnTotal : 0;
 		const rowY = row => tree.down ? top + row * ROW : height - BOTTOM - (row + 1) * ROW;
 
-		/* Own counts (for the colours of a diff): width less the children's. */
-		const own = diff ? new Float64Array(n) : null;
 		const parents = new Int32Array(n);
 		{
 			const stack = [];
@@ -274,24 +304,17 @@ const cgaFlame = (function () {
 				stack.length = d;
 				parents[i] = d > 0 ? stack[d - 1] : -1;
 				stack.push(i);
-				if (diff)
-					own[i] = Number(tree.nodes[i * stride + 2]) - Number(tree.nodes[i * stride + 3]);
 			}
-			if (diff)
-				for (let i = 0; i < n; i++)
-					if (parents[i] >= 0)
-						own[parents[i]] -= Number(tree.nodes[i * stride + 2]) -
-							Number(tree.nodes[i * stride + 3]);
 		}
-		let maxChange = 0;
-		if (diff)
-			for (let i = 0; i < n; i++)
-				maxChange = Math.max(maxChange, Math.abs(own[i]));
+		/* Each name's label and the lines its tooltip has after the counts. */
+		const labels = tree.labels || [];
+		const about = tree.about || [];
 
 		/* The frames as attach() knows them; "all" first, then the tree's. */
 		const frames = [{
 			index: 0, name: 'all', count: tree.total, old: diff ? tree.old_total : null,
-			x: 0, w: WIDTH - 2 * XPAD, depth: 0, parent: -1, end: 0, change: 0, g: null,
+			rel: diff ? relativeOf(tree.change) : 0,
+			x: 0, w: WIDTH - 2 * XPAD, depth: 0, parent: -1, end: 0, g: null,
 		}];
 		const offset = new Float64Array(n + 1);
 		const next = new Float64Array(n + 1);
@@ -301,21 +324,24 @@ const cgaFlame = (function () {
 			offset[i + 1] = next[slot];
 			next[slot] += drawn;
 			next[i + 1] = offset[i + 1];
+			const id = tree.nodes[i * stride];
 			frames.push({
-				index: i + 1, name: tree.names[tree.nodes[i * stride]],
+				index: i + 1, name: tree.names[id], short: labels[id] || undefined,
+				about: about[id] || '',
 				count: tree.nodes[i * stride + 2], old: diff ? tree.nodes[i * stride + 3] : null,
+				rel: diff ? relativeOf(tree.nodes[i * stride + 5]) : 0,
 				x: offset[i + 1] * scale, w: drawn * scale, depth: tree.nodes[i * stride + 1] + 1,
-				parent: parents[i] + 1, end: 0, change: diff ? own[i] : 0, g: null,
+				parent: parents[i] + 1, end: 0, g: null,
 			});
 		}
 		/* Make frame F's element, at its place at full width. */
 		const draw = f => {
-			const fill = diff ? diverging(f.change, maxChange) : warm(f.name);
+			const fill = diff ? diverging(f.rel) : warm(f.name);
 			const g = make('g', { class: dark(fill) ? 'frame dark' : 'frame', 'data-c': f.count }, group);
 			if (diff)
 				g.setAttribute('data-o', f.old);
-			f.info = countsLine(look, f.count, f.old);
-			make('title', {}, g).textContent = f.name + '\n' + f.info;
+			f.info = countsLine(look, f.count, f.old, f.rel);
+			make('title', {}, g).textContent = f.name + '\n' + f.info + (f.about ? '\n' + f.about : '');
 			const y = rowY(f.depth);
 			f.rect = make('rect', { x: (XPAD + f.x).toFixed(2), y: y.toFixed(1), width: f.w.toFixed(2),
 				height: ROW - 1, fill, rx: 2, ry: 2 }, g);
@@ -333,35 +359,62 @@ const cgaFlame = (function () {
 	/* The label of frame F drawn W pixels wide; the width of its name is
 	 * measured once. */
 	function labelOf(f, w) {
+		const shown = f.short || f.name;
 		if (f.units === undefined)
-			f.units = widthOf(f.name);
-		return fitted(f.name, w, f.units);
+			f.units = widthOf(shown);
+		return fitted(shown, w, f.units);
 	}
 
-	/* The frames the SVG's document holds, all drawn. */
+	/* The frames the SVG's document holds: those drawn, each followed by
+	 * the frames below it too narrow to draw, which its <metadata> lists
+	 * (see report-flame.c's put_hidden), for the search to count. */
 	function framesOf(svg, down, top, height) {
-		const frames = [];
-		const stack = [];
-
+		const drawn = [];
+		const meta = svg.querySelector('#cga-data');
+		const data = meta !== null ? JSON.parse(meta.textContent) : { names: [], hidden: [] };
+		const fullOf = new Map();
 		for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
 			const rect = g.querySelector('rect');
-			const title = g.querySelector('title').textContent;
-			const cut = title.indexOf('\n');
+			const lines = g.querySelector('title').textContent.split('\n');
 			const y = Number(rect.getAttribute('y'));
-			const depth = Math.round(down ? (y - top) / ROW : (height - BOTTOM - y) / ROW - 1);
-			stack.length = depth;
+			const id = g.hasAttribute('data-n') ? Number(g.getAttribute('data-n')) : -1;
 			const f = {
-				index: frames.length, g, rect, label: g.querySelector('text'),
-				name: cut < 0 ? title : title.slice(0, cut),
-				info: cut < 0 ? '' : title.slice(cut + 1),
+				g, rect, label: g.querySelector('text'), id,
+				name: lines[0], info: lines.length > 1 ? lines[1] : '',
+				short: id >= 0 && typeof data.names[id] === 'string' ? data.names[id] : undefined,
 				count: g.getAttribute('data-c'), old: g.getAttribute('data-o'),
 				x: Number(rect.getAttribute('x')) - XPAD,
 				w: Number(rect.getAttribute('width')),
-				depth, parent: depth > 0 ? stack[depth - 1] : -1, end: 0,
+				depth: Math.round(down ? (y - top) / ROW : (height - BOTTOM - y) / ROW - 1),
 			};
+			if (id >= 0)
+				fullOf.set(id, f.name);
+			drawn.push(f);
+		}
+		const below = new Map();
+		for (const [place, list] of data.hidden)
+			below.set(place, (below.get(place) || []).concat([list]));
+		const frames = [];
+		const stack = [];
+		const add = f => {
+			f.index = frames.length;
+			stack.length = f.depth;
+			f.parent = f.depth > 0 ? stack[f.depth - 1] : -1;
+			f.end = 0;
 			stack.push(f.index);
 			frames.push(f);
-		}
+		};
+		drawn.forEach((f, place) => {
+			add(f);
+			for (const list of below.get(place) || [])
+				for (let k = 0; k < list.length; k += 3)
+					add({
+						g: null, name: fullOf.has(list[k + 1]) ? fullOf.get(list[k + 1])
+							: data.names[list[k + 1]],
+						count: String(list[k + 2]), old: null, x: 0, w: 0,
+						depth: f.depth + list[k],
+					});
+		});
 		return frames;
 	}
 
@@ -403,7 +456,8 @@ const cgaFlame = (function () {
 
 		function place(f, x, w) {
 			const visible = w >= MIN_WIDTH;
-			if (!visible) {
+			if (!visible || (!f.g && !made)) {
+				/* The standalone SVG draws no frame it left out. */
 				if (f.g)
 					f.g.style.display = 'none';
 				return;
@@ -467,7 +521,7 @@ const cgaFlame = (function () {
 				}
 			}
 			const share = total > 0 ? sum * 100 / total : 0;
-			matched.textContent = re === null ? ' ' : 'Matched: ' + share.toFixed(2) + '%';
+			matched.textContent = re === null ? ' ' : 'Matched: ' + fixed2(share) + '%';
 			return { share, frames: count };
 		}
 
@@ -501,6 +555,8 @@ const cgaFlame = (function () {
 	function standalone(svg) {
 		const flame = attach(svg);
 		const button = svg.querySelector('#cga-search');
+		/* Hidden where no script runs, which would search. */
+		button.classList.remove('cga-hidden');
 		function ask() {
 			const term = window.prompt('Search for a regular expression (empty: clear)', '');
 			if (term === null)

@@ -617,10 +617,13 @@ async function checkWarningsGiven(browser, kase, json) {
 	const warnings = ['x.out: ends without a totals: line; the profile may be truncated',
 		'<b>not bold</b> & "quoted"', 'x.out:12: malformed line, ignored: \'\u0007\''];
 	const html = fs.readFileSync(kase.html, 'utf8');
-	const at = html.indexOf('<script type="application/json" id="cga-data">{') + '<script type="application/json" id="cga-data">{'.length;
-	const data = JSON.stringify({ warnings }).slice(1, -1).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+	const open = '<script type="application/json" id="cga-data">';
+	const at = html.indexOf(open) + open.length, end = html.indexOf('</script>', at);
+	const model = JSON.parse(html.slice(at, end));
+	model.warnings = warnings;
+	const data = JSON.stringify(model).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 	const file = kase.html.replace(/\.html$/, '-warned.html');
-	fs.writeFileSync(file, html.slice(0, at) + data + ',' + html.slice(at));
+	fs.writeFileSync(file, html.slice(0, at) + data + html.slice(end));
 	const page = await browser.newPage(1366, 768);
 	try {
 		await page.open(file);

@@ -85,6 +85,24 @@ START_TEST(test_grouped)
 }
 END_TEST
 
+/* A change: growth with its "+", as every view writes it. */
+START_TEST(test_signed)
+{
+	char buf[NUMFMT_COUNT_MAX];
+
+	ck_assert_uint_eq(numfmt_signed(buf, 15100), 7);
+	ck_assert_str_eq(buf, "+15,100");
+	numfmt_signed(buf, -7500);
+	ck_assert_str_eq(buf, "-7,500");
+	numfmt_signed(buf, 0);
+	ck_assert_str_eq(buf, "0");
+	numfmt_signed(buf, COST_ABSENT);
+	ck_assert_str_eq(buf, ".");
+	numfmt_signed(buf, COST_MAX);
+	ck_assert_str_eq(buf, "+18,446,744,073,709,551,615");
+}
+END_TEST
+
 /* Two decimals whatever the size, as printf's "%.2f". */
 START_TEST(test_fixed2)
 {
@@ -205,6 +223,7 @@ int main(void)
 	tcase_add_test(tc, test_decimal);
 	tcase_add_test(tc, test_absent_and_negative);
 	tcase_add_test(tc, test_grouped);
+	tcase_add_test(tc, test_signed);
 	tcase_add_test(tc, test_fixed2);
 	tcase_add_test(tc, test_width);
 	tcase_add_test(tc, test_percent);

@@ -208,7 +208,8 @@ START_TEST(test_column_widths_changes)
 	columns_print_cost(out, &s.cols, w, v2);
 	columns_print_cost(out, &s.cols, w, v1);
 	fclose(out);
-	ck_assert_str_eq(text, "       150 (     150.00%) .          "
+	/* Growth with its "+". */
+	ck_assert_str_eq(text, "      +150 (    +150.00%) .          "
 			       "-6,448,401 (-6448401.00%) 0          ");
 	free(text);
 	free(w);

@@ -1,1 +1,1 @@
-cd progs && cgannotate --format=dot --node-thres=0 multi.cgout > d && cgannotate --format=json --auto=no  multi.cgout > j && python3 ../tools/dot-vs-json.py d j Ir 0 0.1
+cd progs && cgannotate --format=dot --node-thres=0 multi.cgout > d && cgannotate --format=json --auto=no  multi.cgout > j && cgannotate --format=folded --node-thres=0 multi.cgout > f && python3 ../tools/dot-vs-json.py d j Ir 0 0.1 f

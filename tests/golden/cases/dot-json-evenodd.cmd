@@ -1,1 +1,1 @@
-cd progs && cgannotate --format=dot --node-thres=0.1 --edge-thres=0.01 evenodd.out > d && cgannotate --format=json --auto=no evenodd.out > j && python3 ../tools/dot-vs-json.py d j Ir 0.1 0.01
+cd progs && cgannotate --format=dot --node-thres=0.1 --edge-thres=0.01 evenodd.out > d && cgannotate --format=json --auto=no evenodd.out > j && cgannotate --format=folded --node-thres=0.1 --edge-thres=0.01 evenodd.out > f && python3 ../tools/dot-vs-json.py d j Ir 0.1 0.01 f

@@ -1,1 +1,1 @@
-cd progs && cgannotate --format=dot  inline.out > d && cgannotate --format=json --auto=no  inline.out > j && python3 ../tools/dot-vs-json.py d j Ir 0.5 0.1
+cd progs && cgannotate --format=dot  inline.out > d && cgannotate --format=json --auto=no  inline.out > j && cgannotate --format=folded  inline.out > f && python3 ../tools/dot-vs-json.py d j Ir 0.5 0.1 f

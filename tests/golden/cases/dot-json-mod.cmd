@@ -1,1 +1,1 @@
-cd progs && cgannotate --format=dot --mod-funcname='s/'"'"'[0-9]+$//' fib.out > d && cgannotate --format=json --auto=no --mod-funcname='s/'"'"'[0-9]+$//' fib.out > j && python3 ../tools/dot-vs-json.py d j Ir 0.5 0.1
+cd progs && cgannotate --format=dot --mod-funcname='s/'"'"'[0-9]+$//' fib.out > d && cgannotate --format=json --auto=no --mod-funcname='s/'"'"'[0-9]+$//' fib.out > j && cgannotate --format=folded --mod-funcname='s/'"'"'[0-9]+$//' fib.out > f && python3 ../tools/dot-vs-json.py d j Ir 0.5 0.1 f

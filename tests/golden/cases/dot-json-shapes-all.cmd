@@ -1,1 +1,1 @@
-cd progs && cgannotate --format=dot --node-thres=0 --edge-thres=0 shapes.out > d && cgannotate --format=json --auto=no shapes.out > j && python3 ../tools/dot-vs-json.py d j Ir 0 0
+cd progs && cgannotate --format=dot --node-thres=0 --edge-thres=0 shapes.out > d && cgannotate --format=json --auto=no shapes.out > j && cgannotate --format=folded --node-thres=0 --edge-thres=0 shapes.out > f && python3 ../tools/dot-vs-json.py d j Ir 0 0 f

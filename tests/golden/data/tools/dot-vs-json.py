@@ -2,12 +2,16 @@
 """Check cgannotate's --format=dot output against its --format=json output
 of the same profile, computed independently here.
 
-usage: dot-vs-json.py DOT JSON EVENT NODE_THRES EDGE_THRES
+usage: dot-vs-json.py DOT JSON EVENT NODE_THRES EDGE_THRES [FOLDED]
 
 JSON must come from --format=json (which lists every function with its
 inclusive cost and call edges).  Checked:
   - the nodes are exactly the functions whose inclusive cost is at least
-    NODE_THRES % of the total (in a diff: in size, of OLD's total);
+    NODE_THRES % of the total (in a diff: in size, of OLD's total), or whose
+    inclusive_estimate is, for a recursive function (found here) whose
+    estimate differs from its inclusive cost, a bound: its label's share is
+    then "\u2265 BOUND  \u2248 ESTIMATE" (in a diff the bound's change unmarked),
+    and it weighs the larger of the two for its colour;
   - each node's id names its file and function; its label's lines are the
     name (whole when it has at most 60 characters, else at most 60), the file,
     the inclusive share, the self share in parentheses and the calls "N×"
@@ -26,7 +30,15 @@ inclusive cost and call edges).  Checked:
     into its host), or whose cost is at least EDGE_THRES %; a call in a cycle
     shows only its count, any other call its share and count; colour, pen
     width and arrow size follow from the share (for a call in a cycle, that of
-    the callee).
+    the callee's weight);
+  - with FOLDED, the --format=folded stacks of the same profile and options
+    (the graph's event): a call inside a cycle has an estimate of its own,
+    the folded lines in which the callee's name comes right after the
+    caller's (names of code inlined into a function are the function's):
+    it is drawn when that is at least EDGE_THRES %, labelled "\u2248 SHARE"
+    and its count, coloured, wide and with an arrow as that share (but a
+    function's call to itself, which no stack holds, as without FOLDED);
+    calls between names that several functions have are not checked.
 Prints one summary line, or the differences found (exit status 1).
 """
 import colorsys
@@ -220,8 +232,26 @@ def sccs(graph, nodes):
     return comp, rec
 
 
+def read_pairs(path):
+    """For each pair of names one right after the other in a stack of the
+    folded file PATH, the sum of the lines that have it."""
+    pairs = {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            stack, _, count = line.rstrip("\n").rpartition(" ")
+            names = stack.split(";")
+            for pair in set(zip(names, names[1:])):
+                pairs[pair] = pairs.get(pair, 0) + int(count)
+    return pairs
+
+
+def frame_name(name):
+    return name.replace(";", ":").replace("\n", " ")
+
+
 def main():
     dot_path, json_path, event, node_thres, edge_thres = sys.argv[1:6]
+    folded = read_pairs(sys.argv[6]) if len(sys.argv) > 6 else None
     node_thres, edge_thres = float(node_thres), float(edge_thres)
     with open(json_path, encoding="utf-8") as f:
         doc = json.load(f)
@@ -233,7 +263,29 @@ def main():
     nodes, edges, clusters = parse_dot(dot_path)
     problems = []
 
-    want = {k for k, f in funcs.items() if abs(share(val(f["inclusive"]), total)) >= node_thres}
+    graph = {}
+    for k, f in funcs.items():
+        for c in f["callees"]:
+            graph.setdefault(k, set()).add((c["file"], c["function"]))
+    # Inlined code is part of its host when cycles are looked for.
+    host = {}
+    for a, b, attrs in edges:
+        if attrs.get("style") == "dashed":
+            host[b] = a
+    rep = lambda k: host.get(k, k)
+    merged = {}
+    for k, outs in graph.items():
+        merged.setdefault(rep(k), set()).update(rep(o) for o in outs)
+    comp, rec = sccs(merged, sorted(set(map(rep, funcs))))
+    in_cycle = lambda a, b: comp[rep(a)] == comp[rep(b)] and comp[rep(a)] in rec
+    # A recursive function whose estimate differs from its bound: both are
+    # shown, and it weighs the larger (not in a diff).
+    beside = lambda k: (comp[rep(k)] in rec and funcs[k]["inclusive_estimate"][ev] is not None
+                        and funcs[k]["inclusive_estimate"][ev] != val(funcs[k]["inclusive"]))
+    weight = lambda k: (max(val(funcs[k]["inclusive"]), funcs[k]["inclusive_estimate"][ev])
+                        if beside(k) and not diff else val(funcs[k]["inclusive"]))
+
+    want = {k for k in funcs if abs(share(weight(k), total)) >= node_thres}
     for k in sorted(want - set(nodes)):
         fail(problems, "missing node %r" % (k,))
     for k in sorted(set(nodes) - want):
@@ -248,8 +300,11 @@ def main():
         lines = label_lines(a["label"])
         calls = sum(c["count"] for c in f["callers"])
         inlined = lines[0].startswith(INLINED)
-        expect = [fmt(val(f["inclusive"]), total, diff),
-                  "(%s)" % fmt(val(f["self"]), total, diff)]
+        incl = fmt(val(f["inclusive"]), total, diff)
+        if beside(k):
+            incl = "%s%s  \u2248 %s" % ("" if diff else "\u2265 ", incl,
+                                        fmt(f["inclusive_estimate"][ev], total, diff))
+        expect = [incl, "(%s)" % fmt(val(f["self"]), total, diff)]
         # Inlined code shows no count, unless something calls it.
         if not inlined or calls != 0:
             expect.append(count(calls, diff))
@@ -270,33 +325,34 @@ def main():
             fail(problems, "node %r: name shown as %r" % (k, name))
         if len(name) > 60:
             fail(problems, "node %r: name of %d characters" % (k, len(name)))
-        s = share(val(f["inclusive"]), total)
+        s = share(weight(k), total)
         c = diverging(s / 100) if diff else color(abs(s) / 100)
         if a.get("color") != c:
             fail(problems, "node %r: colour %s, expected %s" % (k, a.get("color"), c))
 
-    graph = {}
-    for k, f in funcs.items():
-        for c in f["callees"]:
-            graph.setdefault(k, set()).add((c["file"], c["function"]))
-    # Inlined code is part of its host when cycles are looked for.
-    host = {}
-    for a, b, attrs in edges:
-        if attrs.get("style") == "dashed":
-            host[b] = a
-    rep = lambda k: host.get(k, k)
-    merged = {}
-    for k, outs in graph.items():
-        merged.setdefault(rep(k), set()).update(rep(o) for o in outs)
-    comp, rec = sccs(merged, sorted(set(map(rep, funcs))))
-    in_cycle = lambda a, b: comp[rep(a)] == comp[rep(b)] and comp[rep(a)] in rec
 
-    want_edges = {}
+    # Names of several functions (code inlined into a function aside) are one
+    # frame of the folded stacks: their calls' estimates are not checked.
+    nfuncs = {}
+    for k in funcs:
+        if k not in host:
+            nfuncs[k[1]] = nfuncs.get(k[1], 0) + 1
+    estimate = lambda a, b: folded.get((frame_name(a[1]), frame_name(b[1])), 0)
+    unsure = lambda a, b: nfuncs.get(a[1], 0) > 1 or nfuncs.get(b[1], 0) > 1
+    want_edges, skipped = {}, set()
     for k in want:
         for c in funcs[k]["callees"]:
             b = (c["file"], c["function"])
             cyc = in_cycle(k, b)
-            if b in want and (cyc or abs(share(val(c["inclusive"]), total)) >= edge_thres):
+            if b not in want:
+                continue
+            estimated = cyc and folded is not None and rep(k) != rep(b)
+            if estimated and unsure(k, b):
+                skipped.add((k, b))
+            elif estimated:
+                if abs(share(estimate(k, b), total)) >= edge_thres:
+                    want_edges[(k, b)] = (c, cyc)
+            elif cyc or abs(share(val(c["inclusive"]), total)) >= edge_thres:
                 want_edges[(k, b)] = (c, cyc)
     got = {}
     for a, b, attrs in edges:
@@ -309,17 +365,20 @@ def main():
         got[(a, b)] = attrs
     for e in sorted(set(want_edges) - set(got)):
         fail(problems, "missing edge %r" % (e,))
-    for e in sorted(set(got) - set(want_edges)):
+    for e in sorted(set(got) - set(want_edges) - skipped):
         fail(problems, "unexpected edge %r" % (e,))
     for e in sorted(set(got) & set(want_edges)):
         c, cyc = want_edges[e]
         attrs, lines = got[e], label_lines(got[e]["label"])
         expect = [count(c["count"], diff)]
-        if not cyc:
+        estimated = cyc and folded is not None and rep(e[0]) != rep(e[1])
+        if estimated:
+            expect.insert(0, "\u2248 " + fmt(estimate(*e), total, diff))
+        elif not cyc:
             expect.insert(0, fmt(val(c["inclusive"]), total, diff))
         if lines != expect:
             fail(problems, "edge %r: label %r, expected %r" % (e, lines, expect))
-        x = val(funcs[e[1]]["inclusive"]) if cyc else val(c["inclusive"])
+        x = estimate(*e) if estimated else weight(e[1]) if cyc else val(c["inclusive"])
         w = min(abs(share(x, total)) / 100, 1.0)
         pen = max(4 * w, 0.5)
         c = diverging(share(x, total) / 100) if diff else color(w)

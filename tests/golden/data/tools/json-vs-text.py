@@ -24,7 +24,7 @@ def counts(fields):
 
 def split_row(line, nshown):
     # Drop the percentages, then take NSHOWN counts and the rest as the name.
-    line = re.sub(r"\( *-?[0-9.]+%\)", " ", line)
+    line = re.sub(r"\( *[-+]?[0-9.]+%\)", " ", line)
     parts = line.split()
     return counts(parts[:nshown]), " ".join(parts[nshown:])
 

@@ -1,0 +1,1 @@
+cgannotate --format=dot --node-thres=60 stacks/interp.out

@@ -1,0 +1,1 @@
+sed 's/^60 40000$/60 80000/; s/^51 40000$/51 80000/; s/^41 42000$/41 82000/; s/^31 47000$/31 87000/; s/^4 47999$/4 87999/; s/^summary: 100000$/summary: 140000/' flame/labels.out > new.out && cgannotate --format=flamegraph --diff flame/labels.out new.out | sed -n -e '/id="cga-details"/p' -e '/^<g id="cga-frames">$/,/^<\/g>$/{s/<text.*//;p;}'

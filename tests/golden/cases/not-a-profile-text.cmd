@@ -1,0 +1,1 @@
+cgannotate README.md

@@ -1,0 +1,1 @@
+cgannotate --inclusive=yes --auto=no progs/threads.out

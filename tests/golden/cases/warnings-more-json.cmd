@@ -1,0 +1,1 @@
+{ cat bad/malformed.out; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23; do echo "junk $i"; done; } > m && cgannotate --format=json --auto=no m 2> e | python3 -c 'import json, sys; w = json.load(sys.stdin)["warnings"]; print(len(w)); print("\n".join(w[:2] + w[-2:]))' && grep -c warning: e

@@ -1,0 +1,220 @@
+# Planted bugs for the checks of the views, faults and diffs: each function
+# changes the source tree it is run in (from its top directory) so that
+# the test named in its comment fails.  Shell functions, sourced.
+
+# Caught by golden not-a-profile-text and not-a-profile-escapes: a file
+# that is no profile gets through ten malformed lines.
+plant_not_a_profile_lines() {
+    sed -i 's/^#define NOT_A_PROFILE_LINES 10$/#define NOT_A_PROFILE_LINES 12/' src/read-callgrind.c
+}
+
+# Caught by golden malformed-held: the malformed lines held before the
+# first line of the format are never told.
+plant_held_untold() {
+    sed -i 's/^\t\ttell_malformed(r, r->held\[i\]\.line,/\t\tif (0) tell_malformed(r, r->held[i].line,/' \
+        src/read-callgrind.c
+}
+
+# Caught by golden not-a-profile-escapes and malformed-held: control bytes
+# of a message reach the terminal raw.
+plant_raw_control() {
+    sed -i 's/^\t\tsize_t len = visible_char(s, n, keep, &shown);$/&\n\t\tshown = true;/' src/diag.c
+}
+
+# Caught by golden not-a-profile-binary: a binary file gets the message
+# of a damaged profile.
+plant_nul_before_format() {
+    sed -i 's/nul \&\& !r->recognised)/nul \&\& 0)/' src/read-callgrind.c
+}
+
+# Caught by golden malformed-long: a long malformed line is cut inside a
+# character.
+plant_quote_cut_char() {
+    sed -i 's/(unsigned char)line\[shown\] & 0xc0) == 0x80;)/(unsigned char)line[shown] \& 0xc0) == 0x81;)/' \
+        src/read-callgrind.c
+}
+
+# Caught by golden asm-hand: the calls of a --asm listing do not widen its
+# columns, and its "=>" lines stick out.
+plant_asm_call_width() {
+    sed -i 's/^\t\treport_widen_call_lines(p, c, l.w, entry_of(&l, &af->lines\[i\]));/\t\t;/' src/report-asm.c
+}
+
+# Caught by golden diff-change-table, diff-hot and check_numfmt: growth in
+# the text diff written without its "+".
+plant_diff_unsigned() {
+    sed -i "s/^\tbuf\[0\] = '+';$/\tbuf[0] = ' ';/" src/fmt-num.c
+}
+
+# Caught by golden diff-change-table: a percentage of growth in the text
+# diff written without its "+".
+plant_diff_percent_unsigned() {
+    sed -i 's/^\tif (ratio > 0)$/\tif (ratio > 1e300)/' src/report-columns.c
+}
+
+# Caught by golden diff-cycle-numbers and diff-vs-sides: a diff numbers its
+# cycles by the size of their changes, not as NEW does.
+plant_diff_cycle_numbers() {
+    sed -i 's/^\t\tcycles_number_as(p, &side\[1\]);/\t\t;/' src/pipeline.c
+}
+
+# Caught by golden diff-vs-sides: a diff's inclusive estimate is OLD's less
+# NEW's.
+plant_diff_estimate_sign() {
+    sed -i 's/(y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x)/(x == COST_ABSENT ? 0 : x) - (y == COST_ABSENT ? 0 : y)/' \
+        src/calc-estimate.c
+}
+
+# Caught by golden warnings-json (and every JSON case): JSON without the
+# warnings about its input.
+plant_json_warnings() {
+    sed -i 's/^\twrite_warnings(j, &p->warnings);/\t;/' src/report-json.c
+}
+
+# Caught by golden warnings-dot: the call graph without the label of
+# warnings.
+plant_dot_warning_label() {
+    sed -i 's/^\tput_warning_label(&d, &p->warnings);/\t;/' src/report-dot.c
+}
+
+# Caught by golden warnings-flamegraph and warnings-flamegraph-diff: a
+# flame graph without its line of warnings.
+plant_flame_warnings() {
+    sed -i 's/return look->warnings != NULL && look->warnings->n > 0;/return false;/' src/report-flame.c
+}
+
+# Caught by golden warnings-diff-once: a profile read again for a diff
+# tells its warnings again.
+plant_quiet_reread() {
+    sed -i 's/^\t\tside\[k\]\.warnings\.quiet = again;/\t\tside[k].warnings.quiet = false;/' src/pipeline.c
+}
+
+# Caught by golden threads-inclusive-below-self, truncated-inclusive and
+# dot-merge: rows whose inclusive cost is below their self cost come with
+# no warning.
+plant_inclusive_check() {
+    sed -i 's/^\t\tinclusive_check(p);/\t\t;/' src/pipeline.c
+}
+
+# Caught by golden warnings-more-json: a report keeps every warning, or
+# says nothing of those it left out.
+plant_warnings_kept() {
+    sed -i 's/^#define WARNINGS_KEPT 20$/#define WARNINGS_KEPT 30/' src/diag.h
+}
+
+# Caught by golden stacks-interp-both and both-vs-text-interp: recursive
+# functions show their bound alone in --inclusive=both.
+plant_both_bound_mark() {
+    sed -i 's/^\treturn f->whole == NULL && f->recursive && f->estimate != NULL && f->total != NULL &&$/\treturn 0 \&\& f->recursive \&\& f->estimate != NULL \&\& f->total != NULL \&\&/' src/report-text.c
+}
+
+# Caught by golden both-vs-text-interp: the estimate column shows the bound.
+plant_both_estimate_value() {
+    sed -i 's/columns_print_count(out, c, b->est, i, l->bound->estimate\[i\]);/columns_print_count(out, c, b->est, i, l->bound->total[i]);/' src/report-text.c
+}
+
+# Caught by golden both-small-tree: a call inside a cycle is not marked as
+# counting nested activations.
+plant_both_nested_mark() {
+    sed -i 's/fputs(l->nested ? mark_nested : m \& MARK_BOUND/fputs(0 ? mark_nested : m \& MARK_BOUND/' src/report-text.c
+}
+
+# Caught by golden both-fib-tree: the --tree lines of --inclusive=both
+# stick out of its columns.
+plant_both_tree_widen() {
+    sed -i 's/if ((c->changes || opt->both_costs) \&\& tree)/if (c->changes \&\& tree)/' src/report-text.c
+}
+
+# Caught by golden stacks-interp-dot and dot-json-interp: a recursive
+# function's node label gives its bound alone.
+plant_dot_estimate_label() {
+    sed -i 's/^\tif (!estimate_beside(d, f)) {$/\tif (1) {/' src/report-dot.c
+}
+
+# Caught by golden dot-node-thres-estimate and dot-json-interp: a cycle
+# member whose estimate reaches --node-thres is not drawn when its bound
+# does not.
+plant_dot_node_weight() {
+    sed -i 's/^\tif (!d->diff \&\& estimate_beside(d, f) \&\& f->estimate\[d->event\] > x)$/\tif (0)/' src/report-dot.c
+}
+
+# Caught by tests/flame.sh (every profile with frames too narrow to draw:
+# "neither drawn nor listed") and tests/browser-flame.sh ("searching each
+# function finds its inclusive estimate"): the SVG lists no frame it
+# leaves out, and its search misses them.
+plant_flame_hidden() {
+    sed -i 's/^\t\tif (drawn\[i\]) {$/\t\tif (1) {/' src/report-flame.c
+}
+
+# Caught by tests/browser-flame.sh ("searching each function finds its
+# inclusive estimate"): the script reads no frame the SVG left out.
+plant_flame_js_hidden() {
+    sed -i 's/^\t\tfor (const \[place, list\] of data.hidden)$/\t\tfor (const [place, list] of [])/' web/flamegraph.js
+}
+
+# Caught by tests/flame.sh (flame/labels.out, progs/tmpl.out: "labelled")
+# and golden flame-labels: frames show long C++ names whole.
+plant_flame_labels() {
+    sed -i 's/^\tconst char \*shown = id != SIZE_MAX \&\& fl->about != NULL \&\& fl->about\[id\].label != NULL$/\tconst char *shown = 0 \&\& fl->about != NULL \&\& fl->about[id].label != NULL/' src/report-flame.c
+}
+
+# Caught by golden flame-labels: no tooltip gives a recursive function's
+# bound and estimate.
+plant_flame_bound_estimate() {
+    sed -i 's/^\tif (a->beside \&\& !fl->diff) {$/\tif (0) {/' src/report-flame.c
+}
+
+# Caught by golden flame-labels: frames whose labels collide do not say so.
+plant_flame_same_label() {
+    sed -i 's/^\tif (a->same_label > 0) {$/\tif (0) {/' src/report-flame.c
+}
+
+# Caught by golden flame-labels and flame-diff-colours: code inlined into a
+# function is not named in its frames' tooltips.
+plant_flame_inlined() {
+    sed -i 's/^\t\tif (f->host != NULL \&\& f->key.file != f->host->key.file)$/\t\tif (0)/' src/calc-flame.c
+}
+
+# Caught by tests/flame.sh (every --diff: "coloured"), golden
+# flame-diff-colours and tests/browser-flame.sh (the page's colours): a
+# differential frame's colour is not of the change its tooltip gives.
+plant_flame_diff_colour() {
+    sed -i 's/^\tdouble t = fabs(rel) \/ 100.0;$/\tdouble t = fabs(rel) \/ 50.0;/' src/report-flame.c
+}
+
+# Caught by tests/browser-flame.sh ("its Search button shows where its
+# script runs"): the script leaves the Search button hidden.
+plant_flame_search_shown() {
+    sed -i "s/^\t\tbutton.classList.remove('cga-hidden');$/\t\t;/" web/flamegraph.js
+}
+
+# Caught by tests/browser-flame.sh ("no Search button where scripts do not
+# run"): the SVG shows its Search button where no script would search.
+plant_flame_search_hidden() {
+    sed -i 's/<text id=\\"cga-search\\" class=\\"cga-button cga-hidden\\"/<text id=\\"cga-search\\" class=\\"cga-button\\"/' src/report-flame.c
+}
+
+# Caught by tests/browser-flame.sh (the page's tooltips against the SVG's):
+# the page's flame graph leaves out the lines of a frame's tooltip after
+# its counts.
+plant_flame_page_about() {
+    sed -i "s/^\t\t\t\tabout: about\[id\] || '',$/\t\t\t\tabout: '',/" web/flamegraph.js
+}
+
+# Caught by golden flame-labels: a picture whose tooltips mark bounds and
+# estimates does not say what the marks mean.
+plant_flame_legend() {
+    sed -i 's/^\tif (flame_has_estimates(pic->fl)) {$/\tif (0) {/' src/report-flame.c
+}
+
+# Caught by golden dot-cycle-evenodd, dot-json-evenodd and dot-json-interp:
+# calls inside a cycle show their counts only, drawn whatever their cost.
+plant_dot_call_estimate() {
+    sed -i 's/^\treturn in_cycle(e) \&\& d->p->call_estimates != NULL \&\&$/\treturn 0 \&\& d->p->call_estimates != NULL \&\&/' src/report-dot.c
+}
+
+# Caught by golden dot-json-evenodd, dot-json-interp and stacks-interp-dot:
+# a call's estimate is not the stacks through it.
+plant_call_estimate_value() {
+    sed -i 's/^\t\tc->cost += w\[f\];$/\t\tc->cost += w[f] \/ 2;/' src/calc-estimate.c
+}
