@@ -5,6 +5,8 @@
 #   flamegraph.png  the SVG flame graph (--format=flamegraph)
 #   browser.png     the terminal browser (-i): the function list
 #   browser-tree.png the terminal browser: the call tree at count_words
+# and exact-estimated.svg, the call graph of callgrind.out.interp drawn by
+# Graphviz's dot (Debian package graphviz).
 # each as headless Chromium shows it (the report 1280 pixels wide); the
 # terminal browser runs in tmux (100x30), its screen taken with its
 # colours (capture-pane -e) and made HTML by aha.
@@ -38,6 +40,7 @@ shot "file://$tmp/report.html#function/wordfreq.c/count_words" "$here/report-pag
 # As tall as the picture, which grows with the deepest stack.
 height=$(sed -n 's/^<svg [^>]* height="\([0-9]*\)".*/\1/p' "$tmp/flamegraph.svg")
 shot "file://$tmp/flamegraph.svg" "$here/flamegraph.png" "1200,${height:-348}"
+"$prog" --format=dot callgrind.out.interp | dot -Tsvg > "$here/exact-estimated.svg"
 
 # tmux_wait TEXT: until the browser's screen shows TEXT (a grep -E pattern).
 tmux_wait() {
