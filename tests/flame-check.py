@@ -6,12 +6,17 @@ draws.  Prints one line, "ok - WHAT" or "not ok - WHAT: WHY".
       every frame is as wide (data-c, and the count in its title) as the
       folded lines that start with its stack; "all" is their sum; frames
       drawn are those at least 0.1 px wide and no other; a frame's text
-      is its name or a start of it ending in ".."; the rectangles of a row
-      do not overlap and lie within their parent's.
+      is the label its exact width gives: its name, the longest start of it
+      that fits with "..", or nothing where not even one character does
+      (report-flame.c's estimate of widths, read from the source); the
+      rectangles of a row do not overlap and lie within their parent's.
   flame-check.py diff FLAME.svg OLD-FOLDED NEW-FOLDED
       the same for a differential flame graph: data-o against OLD's
       folded lines, data-c against NEW's; each frame is as wide as the
-      larger of the two own counts plus its children's widths.
+      larger of the two own counts plus its children's widths; it is red
+      where its own count (its stack's folded line) grew, blue where it
+      shrank, as deep as its share of the largest change, grey where it
+      did not change.
   flame-check.py hostile FLAME.svg
       the document has one script (its own), no element or attribute that
       a name could have brought in (event handlers, links, foreign
@@ -32,6 +37,8 @@ in preorder, their depth told by their rectangles' y and the document's
 data-top, data-bottom, data-row and data-down attributes."""
 
 import json
+import math
+import os
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -74,6 +81,7 @@ def frames_of(path):
             'count': int(g.get('data-c')),
             'old': int(g.get('data-o')) if g.get('data-o') is not None else None,
             'text': g.find(SVG + 'text').text or '',
+            'fill': rect.get('fill'),
         })
         stack.append(name)
     return root, frames
@@ -110,8 +118,44 @@ def clean(s):
     return ''.join(out)
 
 
+# How labels are cut: report-flame.c's estimate of text widths (its table,
+# read from the source, which `widths` checks against the script's), its
+# font size and the room it keeps on either side of a label.
+FONT_SIZE = 12
+LABEL_PAD = 3
+
+
+def label_widths():
+    here = os.path.dirname(os.path.abspath(__file__))
+    table, other, mark = widths_of(os.path.join(here, '..', 'src', 'report-flame.c'),
+                                   *C_WIDTH_PATTERNS)
+    m = re.fullmatch(r'(\d+) \* (\d+)', mark.strip())
+    if m is None:
+        raise Failure('the cut mark\'s width %r' % mark)
+    return table, other, int(m.group(1)) * int(m.group(2))
+
+
+def fitted(name, w, widths):
+    """The label of a frame W pixels wide named NAME: the name, or the
+    longest start of it that fits with the cut mark "..", or nothing when
+    not even one character does; decided as report-flame.c decides."""
+    table, other, mark = widths
+    cw = lambda ch: table[ord(ch) - 0x20] if 0x20 <= ord(ch) < 0x7f else other
+    fits = lambda width: float(width * FONT_SIZE) <= (w - 2 * LABEL_PAD) * 100.0
+    if fits(sum(cw(ch) for ch in name)):
+        return name
+    used, keep = mark, ''
+    for ch in name:
+        used += cw(ch)
+        if not fits(used):
+            break
+        keep += ch
+    return keep + '..' if keep else ''
+
+
 def check_geometry(frames, total_drawn, drawn_of):
     scale = (WIDTH - 2 * XPAD) / total_drawn if total_drawn else 0
+    widths = label_widths()
     seen = set()
     for f in frames:
         if f['depth'] == 0:
@@ -122,10 +166,10 @@ def check_geometry(frames, total_drawn, drawn_of):
             raise Failure('%s: %.2f px wide, not %.2f' % (';'.join(f['path']), f['w'], want))
         if f['w'] < MIN_WIDTH:
             raise Failure('%s: drawn %.3f px wide' % (';'.join(f['path']), f['w']))
-        text = f['text']
-        if text and text != f['name'] and not (text.endswith('..') and
-                                                f['name'].startswith(text[:-2])):
-            raise Failure('%r: text %r' % (f['name'], text))
+        # The label of the frame's exact width (the SVG rounds it).
+        label = fitted(f['name'], want, widths)
+        if f['text'] != label:
+            raise Failure('%r, %.4f px wide: label %r, not %r' % (f['name'], want, f['text'], label))
     for path, drawn in drawn_of.items():
         if path not in seen and drawn * scale >= MIN_WIDTH + 1e-9:
             raise Failure('%s: %.2f px wide, not drawn' % (';'.join(path), drawn * scale))
@@ -238,10 +282,33 @@ def check_diff(svg, old_folded, new_folded, report=None):
                 ';'.join(f['path']), f['old'], f['count'], old_w.get(f['path']),
                 new_w.get(f['path'])))
     check_geometry(frames, total_drawn, drawn)
+    check_colours(frames, old_own, new_own)
     if report is not None:
         check_shares(root, frames, report, True)
     gone = sum(1 for f in frames if f['depth'] > 0 and f['count'] == 0)
     return '%d frames, %d of them only in OLD' % (len(frames) - 1, gone)
+
+
+def check_colours(frames, old_own, new_own):
+    """Red where a frame's own count grew, blue where it shrank (deeper for
+    a larger change: none is paler than its share of the largest change of
+    any stack's own count puts it), grey where it did not change, as the
+    total line says: the own counts from the folded stacks of OLD and NEW."""
+    change = {p: new_own.get(p, 0) - old_own.get(p, 0) for p in set(old_own) | set(new_own)}
+    most = max([abs(d) for d in change.values()] + [0])
+    for f in frames:
+        if f['depth'] == 0:
+            continue
+        d = change.get(f['path'], 0)
+        m = re.fullmatch(r'rgb\((\d+),(\d+),(\d+)\)', f['fill'] or '')
+        if m is None:
+            raise Failure('%s: fill %r' % (';'.join(f['path']), f['fill']))
+        r, g, b = (int(x) for x in m.groups())
+        pale = math.floor(225 * (1 - abs(d) / most) + 0.5) if most else 225
+        want = (255, pale, pale) if d > 0 else (pale, pale, 255) if d < 0 else (228, 228, 228)
+        if (r, g, b) != want:
+            raise Failure('%s: own count %+d, filled rgb(%d,%d,%d), not rgb(%d,%d,%d)' % (
+                ';'.join(f['path']), d, r, g, b, *want))
 
 
 def check_hostile(svg):
@@ -281,9 +348,12 @@ def widths_of(path, table, other, mark):
             int(found[1].group(1)), found[2].group(1))
 
 
+C_WIDTH_PATTERNS = (r'ascii_width\[95\] = \{(.*?)\}', r'#define OTHER_WIDTH (\d+)',
+                    r'#define CUT_MARK_WIDTH \((.*?)\)')
+
+
 def check_widths(c_file, js_file):
-    c = widths_of(c_file, r'ascii_width\[95\] = \{(.*?)\}', r'#define OTHER_WIDTH (\d+)',
-                  r'#define CUT_MARK_WIDTH \((.*?)\)')
+    c = widths_of(c_file, *C_WIDTH_PATTERNS)
     js = widths_of(js_file, r'const ASCII_WIDTH = \[(.*?)\]', r'const OTHER_WIDTH = (\d+)',
                    r'const CUT_MARK_WIDTH = (.*?);')
     if len(c[0]) != 95:
