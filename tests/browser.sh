@@ -34,11 +34,20 @@ cp "$here/../data/callgrind.out.demo" "$here/../data/wordfreq.c" "$here/../data/
 cd "$tmp" || exit 99
 
 cases=
+# BROWSER_CASES="NAME..." in the environment runs those cases only (the
+# planted bugs of tests/mutants.sh need one or two).
+wanted() {
+    [ -z "${BROWSER_CASES:-}" ] && return 0
+    case " $BROWSER_CASES " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
 # report NAME KIND EXTRA-JSON ARGS...: the HTML, JSON, folded and text output
 # of ARGS, and the case for check.js.
 report() {
     name=$1 kind=$2 extra=$3
     shift 3
+    wanted "$name" || return 0
     if ! "$prog" --format=html "$@" > "$name.html" 2> "$name.err"; then
         echo "Bail out! cgannotate --format=html $*: $(head -n 3 "$name.err")"
         exit 99
@@ -59,9 +68,10 @@ report() {
 flame() {
     name=$1
     shift
+    wanted "$name" || return 0
     "$prog" --format=flamegraph "$@" > "$name.svg" 2> "$name.err" ||
         { echo "Bail out! --format=flamegraph $*: $(head -n 3 "$name.err")"; exit 99; }
-    cases="$cases,
+    cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\"}"
 }
 
@@ -69,11 +79,12 @@ flame() {
 diff_report() {
     name=$1 old=$2 new=$3
     shift 3
+    wanted "$name" || return 0
     "$prog" --format=html "$@" --diff "$old" "$new" > "$name.html" || { echo "Bail out! --diff"; exit 99; }
     "$prog" --format=json "$@" --diff "$old" "$new" > "$name.json"
     "$prog" --format=folded "$@" "$old" > "$name.old"
     "$prog" --format=folded "$@" "$new" > "$name.new"
-    cases="$cases,
+    cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"diff\", \"html\": \"$tmp/$name.html\", \"json\": \"$tmp/$name.json\",
  \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"dot\": true}"
 }

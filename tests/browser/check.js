@@ -39,10 +39,15 @@
 'use strict';
 
 const fs = require('fs');
+const path = require('path');
 const { Browser } = require('./cdp.js');
 
 let n = 0;
 let failed = 0;
+/* While set, the reason the checks of a case are skipped (its profile or
+ * a tool is absent): each check is a TAP SKIP, so that the number of
+ * checks stays the same. */
+let skipping = null;
 
 function tap(ok, what, why) {
 	n++;
@@ -51,26 +56,116 @@ function tap(ok, what, why) {
 	console.log((ok ? 'ok ' : 'not ok ') + n + ' - ' + what + (ok || !why ? '' : ': ' + why));
 }
 
+/* FN's promise gives null (the check passed), a string (why it failed),
+ * { skip: REASON } or { todo: REASON, why }: a known bug of the program,
+ * an expected failure. */
 function check(what, fn) {
-	return fn().then(why => tap(!why, what, why), e => tap(false, what, e.stack || String(e)));
+	if (skipping !== null) {
+		n++;
+		console.log('ok ' + n + ' - ' + what + ' # SKIP ' + skipping);
+		return Promise.resolve();
+	}
+	return fn().then(r => {
+		if (r && r.skip) {
+			n++;
+			console.log('ok ' + n + ' - ' + what + ' # SKIP ' + r.skip);
+		} else if (r && r.todo) {
+			n++;
+			console.log('not ok ' + n + ' - ' + what + ': ' + r.why + ' # TODO ' + r.todo);
+		} else {
+			tap(!r, what, r);
+		}
+	}, e => tap(false, what, e.stack || String(e)));
 }
 
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 
+/* The folded stacks of FILE: the width of every stack prefix (the frame of
+ * a flame graph), the own count of every stack (its line) and the total. */
 function readFolded(file) {
-	const width = new Map();
+	const width = new Map(), own = new Map();
+	let total = 0n;
 	for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
 		if (line === '')
 			continue;
 		const at = line.lastIndexOf(' ');
 		const frames = line.slice(0, at).split(';');
 		const count = BigInt(line.slice(at + 1));
+		own.set(frames.join(';'), (own.get(frames.join(';')) || 0n) + count);
+		total += count;
 		for (let k = 1; k <= frames.length; k++) {
 			const key = frames.slice(0, k).join(';');
 			width.set(key, (width.get(key) || 0n) + count);
 		}
 	}
-	return width;
+	return { width, own, total };
+}
+
+/* What a flame graph of the folded stacks NEW (and OLD, in a diff) draws:
+ * each frame as wide as its count, or in a diff as the larger of its two
+ * own counts plus its children's widths. */
+function flameOf(newer, older) {
+	const drawn = new Map();
+	if (!older) {
+		for (const [k, v] of newer.width)
+			drawn.set(k, v);
+		return { drawn, total: newer.total, newer, older: null };
+	}
+	const keys = new Set([...newer.width.keys(), ...older.width.keys()]);
+	const depth = k => k.split(';').length;
+	const sorted = [...keys].sort((a, b) => depth(b) - depth(a));
+	const big = (a, b) => a > b ? a : b;
+	let total = 0n;
+	for (const k of sorted) {
+		const d = big(newer.own.get(k) || 0n, older.own.get(k) || 0n) + (drawn.get(k) || 0n);
+		drawn.set(k, d);
+		const cut = k.lastIndexOf(';');
+		if (cut >= 0)
+			drawn.set(k.slice(0, cut), (drawn.get(k.slice(0, cut)) || 0n) + d);
+		else
+			total += d;
+	}
+	return { drawn, total, newer, older };
+}
+
+/* How the flame graph's script cuts labels: its estimate of text widths
+ * (web/flamegraph.js's table, which tests/flame.sh checks against the
+ * program's), at its font size, with its room on either side. */
+const FRAMES_WIDTH = 1180;          /* the picture's 1200 units less 10 on either side */
+const MIN_WIDTH = 0.1;
+const widths = (() => {
+	const js = fs.readFileSync(path.join(__dirname, '..', '..', 'web', 'flamegraph.js'), 'utf8');
+	const get = re => {
+		const m = re.exec(js);
+		if (!m)
+			throw new Error('web/flamegraph.js: no ' + re);
+		return m[1];
+	};
+	const mark = /^(\d+) \* (\d+)$/.exec(get(/const CUT_MARK_WIDTH = (.*?);/).trim());
+	return { ascii: get(/const ASCII_WIDTH = \[([^\]]*)\]/).split(',').filter(x => x.trim()).map(Number),
+		other: Number(get(/const OTHER_WIDTH = (\d+);/)), mark: Number(mark[1]) * Number(mark[2]),
+		font: Number(get(/const FONT_SIZE = (\d+);/)), pad: Number(get(/const LABEL_PAD = (\d+);/)) };
+})();
+
+function fitLabel(name, w) {
+	const cw = ch => {
+		const c = ch.codePointAt(0);
+		return c >= 0x20 && c < 0x7f ? widths.ascii[c - 0x20] : widths.other;
+	};
+	const fits = units => units * widths.font <= (w - 2 * widths.pad) * 100;
+	let all = 0;
+	for (const ch of name)
+		all += cw(ch);
+	if (fits(all))
+		return name;
+	let used = widths.mark, keep = '';
+	for (const ch of name) {
+		used += cw(ch);
+		if (!fits(used))
+			break;
+		keep += ch;
+	}
+	return keep === '' ? '' : keep + '..';
 }
 
 /* Names as the page holds them: JSON turned bytes that are no UTF-8 into
@@ -365,61 +460,204 @@ async function checkPages(page, json, data, max, text) {
 	return seen === 0 ? 'no function has a page' : null;
 }
 
-async function checkFlame(page, kase, json, data) {
-	await goTo(page, '#flame');
-	const frames = await page.eval(`(() => {
-		const f = window.cgaReport.flame;
-		if (!f) return null;
-		return f.frames.map(x => [x.name, x.depth, x.count, x.old]);
-	})()`);
-	if (frames === null)
-		return 'no flame graph: ' + await page.eval('document.querySelector(".note") && document.querySelector(".note").textContent');
-	const sides = kase.kind === 'diff'
-		? [[readFolded(kase.new), 2], [readFolded(kase.old), 3]] : [[readFolded(kase.folded), 2]];
-	const stack = [];
-	const total = [0n, 0n];
-	for (let s = 0; s < sides.length; s++)
-		for (const [key, v] of sides[s][0])
-			if (!key.includes(';'))
-				total[s] += v;
-	const seen = new Set();
-	for (const [name, depth, count, old] of frames) {
-		stack.length = depth;
-		stack.push(name);
-		const key = stack.slice(1).join(';');
-		if (depth === 0) {
-			if (BigInt(count) !== total[0] || (old !== null && BigInt(old) !== total[1]))
-				return '"all" is ' + count + ', the folded stacks add up to ' + total[0];
+/* In the page: what a person sees of the flame graph SVG, its frames
+ * drawn (their rectangles as laid out, in CSS pixels; their tooltips;
+ * their labels; their colours as computed), and the picture's box.  Run
+ * in the page as its source text. */
+function measureFlame(svg) {
+	/* checkVisibility() misses an SVG group hidden by its own style. */
+	const drawn = e => {
+		for (; e !== null && e !== svg.parentNode; e = e.parentElement) {
+			const style = getComputedStyle(e);
+			if (style.display === 'none' || style.visibility === 'hidden')
+				return false;
+		}
+		return true;
+	};
+	const frames = [];
+	for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
+		if (!drawn(g))
+			continue;
+		const rect = g.querySelector('rect');
+		const r = rect.getBoundingClientRect();
+		frames.push({ title: g.querySelector('title').textContent, label: g.querySelector('text').textContent,
+			left: r.left, right: r.right, top: r.top, fill: getComputedStyle(rect).fill });
+	}
+	/* The picture as drawn: from its units to the window's pixels. */
+	const ctm = svg.getScreenCTM();
+	const units = svg.viewBox.baseVal.width;
+	return { left: ctm.e, right: ctm.e + ctm.a * units, width: ctm.a * units, units, frames };
+}
+
+/* The flame graph M (measureFlame's) against the folded stacks (FLAME,
+ * flameOf's), zoomed into the frame of the stack ZOOM (null: not zoomed):
+ * rebuilt from the rectangles alone -- a frame's row is its depth, its
+ * parent the frame of the row below that spans it -- each frame is the
+ * stack its tooltip and its parents name, with the count of the folded
+ * lines through it (in a diff OLD's too), as wide as its share of the
+ * frame zoomed into (at full width, as are those below it), within its
+ * parent and beside its siblings; the frames drawn are exactly those at
+ * least 0.1 unit wide; each label is the name as the script cuts it at
+ * that width; in a diff each frame is red where its own count grew, blue
+ * where it shrank, grey where it did not, and elsewhere a warm colour.
+ * Returns why not, or null. */
+function checkGeometry(m, flame, zoom, diff) {
+	/* The page writes x and width to two decimals: each is off by at most
+	 * 0.005 unit, a right edge (x + width) by 0.01; two edges compared,
+	 * by at most 0.02. */
+	const px = m.width / m.units;
+	const tol = 0.0201 * px;
+	const near = (a, b, t) => Math.abs(a - b) <= (t === undefined ? tol : t);
+	const frames = m.frames.map(f => {
+		const cut = f.title.indexOf('\n');
+		return Object.assign({}, f, { name: cut < 0 ? f.title : f.title.slice(0, cut),
+			info: cut < 0 ? '' : f.title.slice(cut + 1) });
+	});
+	/* Rows, from the one of "all". */
+	const tops = [...new Set(frames.map(f => Math.round(f.top * 100) / 100))].sort((a, b) => a - b);
+	const rowOf = f => tops.indexOf(Math.round(f.top * 100) / 100);
+	const lowest = frames.filter(f => rowOf(f) === tops.length - 1);
+	const highest = frames.filter(f => rowOf(f) === 0);
+	const up = lowest.length === 1 && lowest[0].name === 'all';
+	if (!up && !(highest.length === 1 && highest[0].name === 'all'))
+		return 'no "all" frame alone in the bottom or the top row';
+	const all = up ? lowest[0] : highest[0];
+	for (const f of frames)
+		f.depth = up ? tops.length - 1 - rowOf(f) : rowOf(f);
+	/* "all" spans the picture but for equal margins. */
+	const margin = [all.left - m.left, m.right - all.right];
+	if (!near(margin[0], margin[1]) || margin[0] < 0 || margin[0] > m.width / 100)
+		return '"all" spans ' + all.left.toFixed(2) + ' to ' + all.right.toFixed(2) + ' in a picture from ' +
+			m.left.toFixed(2) + ' to ' + m.right.toFixed(2);
+	const full = all.right - all.left;
+	const byDepth = [];
+	for (const f of frames)
+		(byDepth[f.depth] = byDepth[f.depth] || []).push(f);
+	for (let d = 0; d < byDepth.length; d++)
+		if (!byDepth[d])
+			return 'no frame drawn at depth ' + d + ', frames above it';
+	const shown = new Set();
+	for (const f of frames.sort((a, b) => a.depth - b.depth)) {
+		if (f.depth === 0) {
+			f.key = '';
 			continue;
 		}
-		seen.add(key);
-		const values = [count, old];
-		for (let s = 0; s < sides.length; s++) {
-			const want = sides[s][0].get(key) || 0n;
-			if (BigInt(values[s]) !== want)
-				return key + ': ' + values[s] + ', folded ' + want;
+		const under = byDepth[f.depth - 1].filter(p => p.left <= f.left + tol && p.right >= f.right - tol);
+		if (under.length !== 1)
+			return JSON.stringify(f.name) + ' at ' + f.left.toFixed(2) + '-' + f.right.toFixed(2) + ', depth ' +
+				f.depth + ': ' + (under.length ? under.length + ' frames below it span it' : 'no frame below spans it');
+		f.key = (under[0].key ? under[0].key + ';' : '') + f.name;
+		if (shown.has(f.key))
+			return f.key + ': drawn twice';
+		shown.add(f.key);
+	}
+	for (const row of byDepth) {
+		row.sort((a, b) => a.left - b.left);
+		for (let i = 1; i < row.length; i++)
+			if (row[i].left < row[i - 1].right - tol)
+				return row[i - 1].key + ' (to ' + row[i - 1].right.toFixed(2) + ') overlaps ' + row[i].key +
+					' (from ' + row[i].left.toFixed(2) + ')';
+	}
+	/* Widths: the script's arithmetic, from the folded stacks. */
+	const total = Number(flame.total);
+	const scale = total > 0 ? FRAMES_WIDTH / total : 0;
+	const unitsOf = key => Number(flame.drawn.get(key) || 0n) * scale;
+	const inZoom = key => zoom === null || key === zoom || key.startsWith(zoom + ';');
+	const aboveZoom = key => zoom !== null && (zoom === key || zoom.startsWith(key + ';'));
+	const zoomScale = zoom === null ? 1 : FRAMES_WIDTH / unitsOf(zoom);
+	const want = key => aboveZoom(key) ? FRAMES_WIDTH : inZoom(key) ? unitsOf(key) * zoomScale : 0;
+	const count = (side, key) => side.width.get(key) || 0n;
+	const digits = t => BigInt(t.replace(/,/g, ''));
+	if (digits(diff ? / NEW ([\d,]+),/.exec(all.info)[1] : all.info.split(' ')[0]) !== flame.newer.total)
+		return '"all" says ' + JSON.stringify(all.info) + ', the folded stacks add up to ' + flame.newer.total;
+	let change = null, most = 0n;
+	if (diff) {
+		change = new Map();
+		for (const k of new Set([...flame.newer.own.keys(), ...flame.older.own.keys()])) {
+			const d = (flame.newer.own.get(k) || 0n) - (flame.older.own.get(k) || 0n);
+			change.set(k, d);
+			most = (d < 0n ? -d : d) > most ? (d < 0n ? -d : d) : most;
 		}
 	}
-	for (const [folded] of sides)
-		for (const key of folded.keys())
-			if (!seen.has(key))
-				return key + ': in the folded stacks, not in the flame graph';
+	for (const f of frames) {
+		if (f.depth === 0)
+			continue;
+		const w = want(f.key);
+		if (w === 0)
+			return f.key + ' is drawn' + (zoom === null ? '' : ' zoomed into ' + zoom) + ', not in the folded stacks' +
+				(flame.drawn.has(f.key) ? ' below it' : '');
+		if (!near(f.right - f.left, w * px, 0.0051 * px) || (aboveZoom(f.key) && !near(f.left, all.left)))
+			return f.key + ': ' + ((f.right - f.left) / px).toFixed(3) + ' units wide from ' +
+				((f.left - all.left) / px).toFixed(3) + ', the folded stacks make it ' + w.toFixed(3) + ' wide' +
+				(zoom === null ? '' : ' zoomed into ' + zoom);
+		const shownCount = diff ? [/ NEW ([\d,]+),/.exec(f.info), / OLD ([\d,]+),/.exec(f.info)]
+			: [/^([\d,]+) /.exec(f.info)];
+		if (!shownCount[0] || digits(shownCount[0][1]) !== count(flame.newer, f.key) ||
+			(diff && (!shownCount[1] || digits(shownCount[1][1]) !== count(flame.older, f.key))))
+			return f.key + ': its tooltip says ' + JSON.stringify(f.info) + ', the folded stacks ' +
+				count(flame.newer, f.key) + (diff ? ' (OLD ' + count(flame.older, f.key) + ')' : '');
+		/* The script's width for the label: zoomed, its own arithmetic. */
+		const lw = aboveZoom(f.key) ? FRAMES_WIDTH : zoom === null ? unitsOf(f.key)
+			: unitsOf(f.key) * (FRAMES_WIDTH / unitsOf(zoom));
+		if (f.label !== fitLabel(f.name, lw))
+			return f.key + ', ' + lw.toFixed(4) + ' units wide: labelled ' + JSON.stringify(f.label) + ', not ' +
+				JSON.stringify(fitLabel(f.name, lw));
+		const rgb = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(f.fill);
+		if (!rgb)
+			return f.key + ': filled ' + f.fill;
+		const [r, g, b] = rgb.slice(1).map(Number);
+		if (diff) {
+			const d = change.get(f.key) || 0n;
+			const size = d < 0n ? -d : d;
+			const pale = Math.round(225 * (1 - (most > 0n ? Number(size) / Number(most) : 0)));
+			const fill = d > 0n ? [255, pale, pale] : d < 0n ? [pale, pale, 255] : [228, 228, 228];
+			if ([r, g, b].join() !== fill.join())
+				return f.key + ': its own count changed by ' + d + ', filled ' + f.fill + ', not rgb(' + fill.join(', ') + ')';
+		} else if (r < 205 || g > 230 || b > 55) {
+			return f.key + ': filled ' + f.fill + ', not a warm colour';
+		}
+	}
+	for (const key of flame.drawn.keys())
+		if (!shown.has(key) && want(key) >= MIN_WIDTH + 1e-9)
+			return key + ': ' + want(key).toFixed(3) + ' units wide' + (zoom === null ? '' : ' zoomed into ' + zoom) +
+				', not drawn';
+	return null;
+}
+
+/* The flame graph of the page against the folded stacks, as drawn; then
+ * searching "." matches every frame: the stacks' share of the whole
+ * program's total (the JSON's, which --focus does not change). */
+async function checkFlame(page, kase, json, data) {
+	await goTo(page, '#flame');
+	const m = await page.eval(`(() => {
+		const svg = document.querySelector('#app svg.cga-flame');
+		return svg ? (${measureFlame.toString()})(svg) : null;
+	})()`);
+	if (m === null)
+		return 'no flame graph: ' + await page.eval('document.querySelector(".note") && document.querySelector(".note").textContent');
+	const diff = kase.kind === 'diff';
+	const flame = diff ? flameOf(readFolded(kase.new), readFolded(kase.old)) : flameOf(readFolded(kase.folded));
+	const bad = checkGeometry(m, flame, null, diff);
+	if (bad)
+		return bad;
 	const search = await page.eval(`(() => {
 		const box = document.getElementById('flame-search');
 		box.value = '.';
 		box.dispatchEvent(new Event('input'));
-		return [document.querySelector('#cga-matched').textContent,
-			document.querySelector('svg.cga-flame').dataset.shareTotal];
+		const matched = document.querySelector('#cga-matched').textContent;
+		box.value = '';
+		box.dispatchEvent(new Event('input'));
+		return matched;
 	})()`);
 	/* Every stack, as a share of the whole program's total: the JSON's,
-	 * focused or not (a diff's are changes, not what its shares are of). */
-	const program = json.totals[data.page.primary];
-	if (kase.kind !== 'diff' && program !== null && String(search[1]) !== String(program))
-		return 'shares are of ' + search[1] + ', the program\'s total is ' + program;
-	const whole = Number(search[1] || total[0]);
-	const share = whole > 0 ? (Number(total[0]) * 100 / whole).toFixed(2) : '0.00';
-	if (search[0] !== 'Matched: ' + share + '%' && frames.length > 1)
-		return 'searching "." matched ' + search[0] + ', not ' + share + '%';
+	 * focused or not (in a diff NEW's: OLD's total and the change). */
+	const ev = data.page.primary;
+	const program = diff ? (json.base[ev] === null ? null : Number(json.base[ev]) + Number(json.totals[ev] || 0))
+		: json.totals[ev];
+	const whole = program === null ? Number(flame.newer.total) : Number(program);
+	const share = whole > 0 ? (Number(flame.newer.total) * 100 / Math.abs(whole)).toFixed(2) : '0.00';
+	if (search !== 'Matched: ' + share + '%' && m.frames.length > 1)
+		return 'searching "." matched ' + search + ', not ' + share + '%';
 	return null;
 }
 
@@ -520,11 +758,12 @@ async function checkFit(page, flame, same) {
 
 /* Zoom into the frame with the most descendants that were too narrow to
  * be drawn and are wide enough zoomed (else the widest below "all" with
- * children), then reset: each drawn frame must sit where its share puts
- * it. */
-async function checkZoom(page) {
+ * children) with a shift-click, as a person does, then click the one
+ * reset control shown: each time the frames drawn are measured against
+ * the folded stacks (checkGeometry). */
+async function checkZoom(page, kase) {
 	await goTo(page, '#flame');
-	return page.eval(`(() => {
+	const picked = await page.eval(`(() => {
 		const flame = window.cgaReport.flame;
 		if (!flame || flame.frames.length < 2)
 			return null;
@@ -544,44 +783,32 @@ async function checkZoom(page) {
 		}
 		if (pick === null)
 			return null;
-		const shown = f => f.g && f.g.style.display !== 'none';
-		const at = f => [Number(f.rect.getAttribute('x')), Number(f.rect.getAttribute('width'))];
-		const near = (a, b) => Math.abs(a - b) <= 0.011;
-		const xpad = Number(flame.svg.dataset.xpad);
-		const check = (zoomed) => {
-			const scale = zoomed ? full / pick.w : 1;
-			const ancestors = new Set();
-			for (let a = zoomed ? pick.parent : -1; a >= 0; a = frames[a].parent)
-				ancestors.add(a);
-			for (const f of frames) {
-				let x = f.x, w = f.w;
-				if (zoomed && (f === pick || ancestors.has(f.index))) {
-					x = 0;
-					w = full;
-				} else if (zoomed && f.index > pick.index && f.index < pick.end) {
-					x = (f.x - pick.x) * scale;
-					w = f.w * scale;
-				} else if (zoomed) {
-					w = 0;
-				}
-				const want = w >= 0.1;
-				if (want !== !!shown(f))
-					return f.name + (want ? ' is not drawn' : ' is drawn') + ' at width ' + w.toFixed(3) +
-						(zoomed ? ' zoomed into ' + pick.name : ' after the reset');
-				if (want && (!near(at(f)[0], xpad + x) || !near(at(f)[1], w)))
-					return f.name + ' at ' + at(f) + ', not ' + [xpad + x, w] +
-						(zoomed ? ' zoomed into ' + pick.name : ' after the reset');
-			}
-			return null;
-		};
-		flame.zoom(pick);
-		const zoomed = check(true);
-		/* One control resets the zoom, not the page's and the picture's. */
-		const resets = Array.from(document.querySelectorAll('#app button, #app svg .cga-button')).filter(e =>
-			/reset zoom/i.test(e.textContent) && e.checkVisibility()).length;
-		flame.reset();
-		return zoomed || check(false) || (resets === 1 ? null : resets + ' reset controls show zoomed');
+		const names = [];
+		for (let f = pick; f.depth > 0; f = frames[f.parent])
+			names.unshift(f.name);
+		pick.rect.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+		return names.join(';');
 	})()`);
+	if (picked === null)
+		return null;
+	const diff = kase.kind === 'diff';
+	const flame = diff ? flameOf(readFolded(kase.new), readFolded(kase.old)) : flameOf(readFolded(kase.folded));
+	const measure = () => page.eval(`(${measureFlame.toString()})(document.querySelector('#app svg.cga-flame'))`);
+	const zoomed = checkGeometry(await measure(), flame, picked, diff);
+	if (zoomed)
+		return 'zoomed into ' + picked + ': ' + zoomed;
+	/* One control resets the zoom, not the page's and the picture's. */
+	const resets = await page.eval(`(() => {
+		const shown = Array.from(document.querySelectorAll('#app button, #app svg .cga-button')).filter(e =>
+			/reset zoom/i.test(e.textContent) && e.checkVisibility());
+		if (shown.length === 1)
+			shown[0].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+		return shown.length;
+	})()`);
+	if (resets !== 1)
+		return resets + ' reset controls show zoomed';
+	const reset = checkGeometry(await measure(), flame, null, diff);
+	return reset ? 'after the reset: ' + reset : null;
 }
 
 async function checkCallgraph(page, kase) {
@@ -786,7 +1013,7 @@ async function runCase(browser, kase) {
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
 			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
 		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase, json, data));
-		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page));
+		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page, kase));
 		await check(label + ': the flame graph\'s text fits its frames and the picture', async () => {
 			await goTo(page, '#flame');
 			return checkFit(page, 'window.cgaReport.flame', false);
