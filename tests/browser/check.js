@@ -44,9 +44,11 @@ const { Browser } = require('./cdp.js');
 
 let n = 0;
 let failed = 0;
-/* While set, the reason the checks of a case are skipped (its profile or
- * a tool is absent): each check is a TAP SKIP, so that the number of
- * checks stays the same. */
+let known = 0;
+/* While set, the checks of a case are not run, so that the number of
+ * checks stays the same whatever happens: { skip: REASON } (its profile
+ * or a tool is absent: each is a TAP SKIP) or { fail: REASON } (the page
+ * did not load: each fails). */
 let skipping = null;
 
 function tap(ok, what, why) {
@@ -60,9 +62,13 @@ function tap(ok, what, why) {
  * { skip: REASON } or { todo: REASON, why }: a known bug of the program,
  * an expected failure. */
 function check(what, fn) {
-	if (skipping !== null) {
+	if (skipping !== null && skipping.skip) {
 		n++;
-		console.log('ok ' + n + ' - ' + what + ' # SKIP ' + skipping);
+		console.log('ok ' + n + ' - ' + what + ' # SKIP ' + skipping.skip);
+		return Promise.resolve();
+	}
+	if (skipping !== null) {
+		tap(false, what, skipping.fail);
 		return Promise.resolve();
 	}
 	return fn().then(r => {
@@ -71,6 +77,7 @@ function check(what, fn) {
 			console.log('ok ' + n + ' - ' + what + ' # SKIP ' + r.skip);
 		} else if (r && r.todo) {
 			n++;
+			known++;
 			console.log('not ok ' + n + ' - ' + what + ': ' + r.why + ' # TODO ' + r.todo);
 		} else {
 			tap(!r, what, r);
@@ -172,99 +179,185 @@ function fitLabel(name, w) {
  * U+FFFD, and so did the reading of the folded file. */
 const same = (a, b) => String(a) === String(b);
 
+/* ---- what the page should show, from the JSON report ---- */
+
+const grouped = v => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/* A count as the tables show it: grouped digits, "." where absent, in a
+ * diff signed. */
+function countShown(v, diff) {
+	if (v === null || v === undefined)
+		return '.';
+	const s = grouped(v);
+	return diff && !s.startsWith('-') && s !== '0' ? '+' + s : s;
+}
+
 /* A call count as the text report writes it: grouped digits, and in a diff
  * signed, "±0" where it did not change. */
 function countText(n, diff) {
-	const s = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+	const s = grouped(n);
 	if (!diff)
 		return s;
 	return s === '0' ? '\u00b10' : s.startsWith('-') ? s : '+' + s;
+}
+
+/* The percentage shown beside a count V of event EV: its share of the
+ * program's total (in a diff, of OLD's), to two decimals, none for an
+ * absent or zero count. */
+function pctShown(json, v, ev) {
+	const total = Number((json.base || json.totals)[ev] || 0);
+	if (v === null || v === undefined || Number(v) === 0 || total === 0)
+		return '';
+	const p = Number(v) * 100 / Math.abs(total);
+	return (json.base && p > 0 ? '+' : '') + p.toFixed(2) + '%';
+}
+
+/* "file [object]", as a function's line says where it lives. */
+const whereOf = f => f.file + (f.object ? ' [' + f.object + ']' : '');
+
+/* A shown count as a number: BigInt, null for ".", 0 for "±0". */
+function shownValue(text) {
+	if (text === '.' || text === '')
+		return null;
+	return text === '\u00b10' ? 0n : BigInt(text.replace(/[,+]/g, ''));
+}
+
+/* In the page: the text a person sees of a table cell of counts. */
+function cellText(td) {
+	const count = td.querySelector('.count'), pct = td.querySelector('.pct');
+	return { count: count ? count.innerText : td.innerText, pct: pct ? pct.innerText : '' };
+}
+
+/* COUNT and PCT (cellText's) against the JSON's count V of event EV. */
+function badCell(json, got, v, ev) {
+	const diff = json.base !== undefined;
+	const want = { count: countShown(v, diff), pct: pctShown(json, v, ev) };
+	return got.count === want.count && got.pct === want.pct ? null
+		: JSON.stringify(got.count + ' ' + got.pct) + ', not ' + JSON.stringify(want.count + ' ' + want.pct);
 }
 
 async function goTo(page, hash) {
 	await page.eval('location.hash = ' + JSON.stringify(hash) + '; new Promise(r => setTimeout(r, 30))');
 }
 
+/* The function table as a person sees it, every column switched on and
+ * every row shown: the headers' text and each row's cells. */
 async function tableRows(page) {
 	return page.eval(`(() => {
+		const cellText = ${cellText.toString()};
 		const more = document.querySelector('button.more');
 		if (more) more.click();
 		for (const box of document.querySelectorAll('fieldset.columns input[type=checkbox]'))
 			if (!box.checked) box.click();
-		const heads = Array.from(document.querySelectorAll('table.functions thead th button'))
-			.map(b => [b.dataset.sort, b.dataset.event === undefined ? null : Number(b.dataset.event)]);
+		const heads = Array.from(document.querySelectorAll('table.functions thead th'),
+			th => th.innerText.replace(/[\\u25be\\u25b4]/g, '').trim());
 		return { heads, rows: Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr => ({
-			index: tr.dataset.index === undefined ? null : Number(tr.dataset.index),
-			cycle: tr.dataset.cycle === undefined ? null : Number(tr.dataset.cycle),
-			name: tr.querySelector('td.name a').textContent,
-			where: tr.querySelector('td.name .where').textContent,
-			values: Array.from(tr.querySelectorAll('td.num')).map(td => td.dataset.value),
+			name: tr.querySelector('td.name .fname').innerText,
+			where: tr.querySelector('td.name .where').innerText,
+			cells: Array.from(tr.querySelectorAll('td.num'), cellText),
 		})) };
 	})()`);
 }
 
+/* The headers of a table of counts: per column [event index, kind] from
+ * their text ("Ir incl", "Ir self", or an event's name), null for others. */
+function columnsOf(json, heads) {
+	const names = json.events.map(e => e.name);
+	return heads.map(h => {
+		const m = /^(.*) (incl|self)$/.exec(h);
+		const ev = names.indexOf(m ? m[1] : h);
+		return ev < 0 ? null : [ev, m ? (m[2] === 'incl' ? 'inclusive' : 'self') : 'inclusive'];
+	});
+}
+
+/* Each row of the table shows a function of the JSON, in its order, with
+ * its name, where it lives, its counts and their percentages, its calls;
+ * a cycle's row "<cycle N>" and its counts, where the JSON has cycles. */
 async function checkTable(page, json, data) {
 	const { heads, rows } = await tableRows(page);
-	const fs_ = rows.filter(r => r.cycle === null);
-	if (fs_.length !== json.functions.length)
-		return fs_.length + ' function rows, the JSON has ' + json.functions.length;
-	for (let i = 0; i < fs_.length; i++) {
-		const r = fs_[i], j = json.functions[i], f = data.functions[r.index];
-		if (f.file !== j.file || f.function !== j.function)
-			return 'row ' + i + ' is ' + f.function + ', the JSON has ' + j.function;
-		if (r.name !== j.function)
-			return 'row ' + i + ' shows ' + JSON.stringify(r.name);
-		for (let k = 0; k < heads.length - 1; k++) {
-			const [kind, ev] = heads[k];
-			const want = kind === 'calls' ? j.calls : j[kind][ev];
-			if (!same(r.values[k], want === null ? '' : want))
-				return j.function + ': ' + kind + ' of event ' + ev + ' is ' + r.values[k] + ', JSON ' + want;
+	const diff = json.base !== undefined;
+	const cols = columnsOf(json, heads);
+	const nev = heads.length - 2;
+	if (nev < 2 || heads[nev] !== 'calls' || heads[nev + 1] !== 'function' ||
+		cols.slice(0, nev).some(c => c === null))
+		return 'the table\'s headers: ' + JSON.stringify(heads);
+	const cycles = new Map((json.cycles || []).map(c => [c.id, c]));
+	const cycleOf = r => {
+		const m = /^<cycle (\d+)>$/.exec(r.name);
+		const c = m && cycles.get(Number(m[1]));
+		return c && r.where === c.members.length + ' functions' ? c : null;
+	};
+	const fns = rows.filter(r => !cycleOf(r));
+	if (fns.length !== json.functions.length)
+		return fns.length + ' function rows, the JSON has ' + json.functions.length;
+	const bad = (r, what, v, i) => {
+		const b = badCell(json, r.cells[i], v, cols[i][0]);
+		return b && what + ': ' + heads[i] + ' shows ' + b;
+	};
+	for (let i = 0; i < fns.length; i++) {
+		const r = fns[i], j = json.functions[i];
+		if (r.name !== j.function || r.where !== whereOf(j))
+			return 'row ' + i + ' shows ' + JSON.stringify(r.name + ' ' + r.where) + ', the JSON has ' +
+				JSON.stringify(j.function + ' ' + whereOf(j));
+		for (let k = 0; k < nev; k++) {
+			const why = bad(r, j.function, j[cols[k][1]] && j[cols[k][1]][cols[k][0]], k);
+			if (why)
+				return why;
 		}
+		if (r.cells[nev].count !== (j.calls === null ? '' : countText(j.calls, diff)))
+			return j.function + ': calls shows ' + JSON.stringify(r.cells[nev].count) + ', JSON ' + j.calls;
 	}
-	const cycles = json.cycles || [];
-	const cycleRows = rows.filter(r => r.cycle !== null);
-	if (data.page.inclusive !== 'no' && cycleRows.length !== cycles.length)
-		return cycleRows.length + ' cycle rows, the JSON has ' + cycles.length + ' cycles';
+	const cycleRows = rows.filter(cycleOf);
+	if (data.page.inclusive !== 'no' && cycleRows.length !== cycles.size)
+		return cycleRows.length + ' cycle rows, the JSON has ' + cycles.size + ' cycles';
+	for (const r of cycleRows)
+		for (let k = 0; k < nev; k++) {
+			const c = cycleOf(r);
+			const why = bad(r, r.name, c[cols[k][1]] && c[cols[k][1]][cols[k][0]], k);
+			if (why)
+				return why;
+		}
 	return null;
 }
 
-function numeric(v) {
-	return v === '' ? -Infinity : Number(v);
-}
-
-async function checkSort(page, data) {
-	const ev = data.page.primary;
-	for (const [kind, dir] of [['inclusive', -1], ['inclusive', 1], ['self', -1], ['calls', -1], ['name', 1]]) {
-		const rows = await page.eval(`(() => {
-			const sel = 'table.functions thead button[data-sort="${kind}"]' +
-				(${JSON.stringify(kind)} === 'calls' || ${JSON.stringify(kind)} === 'name' ? '' : '[data-event="${ev}"]');
-			const wanted = ${dir} < 0 ? 'descending' : 'ascending';
-			for (let k = 0; k < 2 && document.querySelector(sel).closest('th').getAttribute('aria-sort') !== wanted; k++)
-				document.querySelector(sel).click();
-			const heads = Array.from(document.querySelectorAll('table.functions thead th button'));
-			const col = heads.indexOf(document.querySelector(sel));
-			return Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr =>
-				'${kind}' === 'name' ? tr.querySelector('td.name a').textContent
-					: tr.querySelectorAll('td.num')[col].dataset.value);
-		})()`);
-		const diff = data.base !== undefined;
-		for (let i = 1; i < rows.length; i++) {
-			let a = rows[i - 1], b = rows[i];
-			let c;
-			if (kind === 'name') {
-				c = a < b ? -1 : a > b ? 1 : 0;
-			} else {
-				a = numeric(a);
-				b = numeric(b);
-				if (diff && kind !== 'calls') {
-					a = Math.abs(a);
-					b = Math.abs(b);
-				}
-				c = a < b ? -1 : a > b ? 1 : 0;
+/* Clicking a header (found by its text) sorts the rows by what that
+ * column shows, down, then up; in a diff costs by their size. */
+async function checkSort(page, json, data) {
+	const ev = json.events[data.page.primary].name;
+	const diff = json.base !== undefined;
+	for (const [head, dir] of [[ev + ' incl', -1], [ev + ' incl', 1], [ev + ' self', -1], ['calls', -1],
+		['function', 1]]) {
+		const r = await page.eval(`(() => {
+			const cellText = ${cellText.toString()};
+			const heads = () => Array.from(document.querySelectorAll('table.functions thead th'));
+			const label = th => th.innerText.replace(/[\\u25be\\u25b4]/g, '').trim();
+			const arrow = ${dir} < 0 ? '\\u25be' : '\\u25b4';
+			let th;
+			for (let k = 0; k < 3; k++) {
+				th = heads().find(h => label(h) === ${JSON.stringify(head)});
+				if (!th || th.innerText.includes(arrow))
+					break;
+				th.querySelector('button').click();
 			}
+			if (!th || !th.innerText.includes(arrow))
+				return null;
+			const col = heads().indexOf(th);
+			return Array.from(document.querySelectorAll('table.functions tbody tr'), tr =>
+				${JSON.stringify(head)} === 'function' ? tr.querySelector('td.name .fname').innerText
+					: cellText(tr.children[col]).count);
+		})()`);
+		if (r === null)
+			return 'no header ' + JSON.stringify(head) + ' that sorts ' + (dir < 0 ? 'down' : 'up');
+		const key = head === 'function' ? x => x : x => {
+			const v = shownValue(x);
+			return v === null ? null : diff && head !== 'calls' && v < 0n ? -v : v;
+		};
+		for (let i = 1; i < r.length; i++) {
+			const a = key(r[i - 1]), b = key(r[i]);
+			const c = a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
 			if (c * dir > 0)
-				return 'sorted by ' + kind + (dir < 0 ? ' down' : ' up') + ': row ' + i + ' ' + rows[i] +
-					' after ' + rows[i - 1];
+				return 'sorted by ' + head + (dir < 0 ? ' down' : ' up') + ': row ' + i + ' ' + r[i] +
+					' after ' + r[i - 1];
 		}
 	}
 	return null;
@@ -279,7 +372,7 @@ async function checkFilter(page, json, filters) {
 			const more = document.querySelector('button.more');
 			if (more) more.click();
 			return Array.from(document.querySelectorAll('table.functions tbody tr:not(.cycle)')).map(tr =>
-				tr.querySelector('td.name a').textContent + '\\u0000' + tr.querySelector('td.name .where').textContent);
+				tr.querySelector('td.name .fname').innerText + '\\u0000' + tr.querySelector('td.name .where').innerText);
 		})()`);
 		const re = new RegExp(text);
 		const want = json.functions.filter(f => re.test(f.function) ||
@@ -342,23 +435,29 @@ function readAsmText(file) {
 }
 
 /* The function's machine code on its page against the JSON and the text
- * report: the instructions with counts are the JSON's, with its counts;
- * the page shows the lines the text's --asm listing shows. */
-function checkCode(j, got, text) {
+ * report: the instructions the JSON has show its counts, in its order,
+ * every other instruction none ("."); the page shows the lines the text's
+ * --asm listing shows. */
+function checkCode(json, j, got, text) {
 	const instr = j.instructions || [];
-	const rows = got.blocks.flatMap(b => b.counted);
-	if (rows.map(r => r.address).join() !== instr.map(x => x.address).join())
-		return j.function + ': instructions with counts at ' + rows.slice(0, 3).map(r => r.address) +
-			'..., the JSON has ' + instr.slice(0, 3).map(x => x.address);
-	for (let k = 0; k < rows.length; k++) {
-		if (rows[k].index !== k)
-			return j.function + ': row of ' + rows[k].address + ' is instruction ' + rows[k].index;
-		for (let e = 0; e < got.codeEvents.length; e++) {
-			const want = instr[k].self[got.codeEvents[e]];
-			if (!same(rows[k].cells[e], want === null ? '' : want))
-				return j.function + ' ' + instr[k].address + ': ' + rows[k].cells[e] + ', JSON ' + want;
+	let k = 0;
+	for (const b of got.blocks)
+		for (const r of b.rows) {
+			if (k < instr.length && r.address === instr[k].address) {
+				for (let e = 0; e < got.codeEvents.length; e++) {
+					const bad = badCell(json, r.cells[e], instr[k].self[got.codeEvents[e]], got.codeEvents[e]);
+					if (bad)
+						return j.function + ' ' + r.address + ': ' + json.events[got.codeEvents[e]].name +
+							' shows ' + bad;
+				}
+				k++;
+			} else if (r.cells.some(c => c.count !== '.')) {
+				return j.function + ' ' + r.address + ': counts ' + JSON.stringify(r.cells.map(c => c.count)) +
+					' where the JSON ' + (k < instr.length ? 'has ' + instr[k].address + ' next' : 'has no more');
+			}
 		}
-	}
+	if (k < instr.length)
+		return j.function + ': the JSON\'s instruction ' + instr[k].address + ' is not shown with its counts';
 	const jumps = instr.reduce((n, x) => n + x.jumps.length, 0);
 	const jumpLines = got.blocks.reduce((n, b) => n + b.lines.filter(l => l[0] === 'jump').length, 0);
 	if (jumpLines !== jumps)
@@ -375,39 +474,46 @@ function checkCode(j, got, text) {
 			return 'listing ' + JSON.stringify(got.blocks[b].head) + ', the text report has ' +
 				JSON.stringify(want[b].head);
 		const w = want[b].lines, g = got.blocks[b].lines;
-		for (let k = 0; k < Math.max(w.length, g.length); k++)
-			if (!w[k] || !g[k] || w[k][0] !== g[k][0] || w[k][1] !== g[k][1])
-				return want[b].head + ' line ' + k + ': ' + JSON.stringify(g[k]) + ', the text report has ' +
-					JSON.stringify(w[k]);
+		for (let i = 0; i < Math.max(w.length, g.length); i++)
+			if (!w[i] || !g[i] || w[i][0] !== g[i][0] || w[i][1] !== g[i][1])
+				return want[b].head + ' line ' + i + ': ' + JSON.stringify(g[i]) + ', the text report has ' +
+					JSON.stringify(w[i]);
 	}
 	return null;
 }
 
+/* Function pages (of the first MAX functions that have one): the title,
+ * the callers and callees the JSON lists, in its order, each row showing
+ * the function's name and where it lives, the call's costs with their
+ * percentages and its count; the machine code (checkCode). */
 async function checkPages(page, json, data, max, text) {
+	const diff = json.base !== undefined;
+	const byKey = new Map(json.functions.map(f => [f.file + '\u0000' + f.function, f]));
 	let seen = 0;
 	for (let i = 0; i < json.functions.length && seen < max; i++) {
 		const j = json.functions[i];
-		const f = data.functions[i];
-		if (f.callers === undefined)
+		/* Which functions have a page of their own: those the --threshold
+		 * keeps; the rest say so. */
+		if (data.functions[i].callers === undefined)
 			continue;
 		seen++;
 		const hash = '#function/' + encodeURIComponent(j.file) + '/' + encodeURIComponent(j.function);
 		await goTo(page, hash);
 		const lists = await page.eval(`(() => {
-			const events = sel => Array.from(document.querySelectorAll(sel + ' thead th[data-event]'))
-				.map(th => Number(th.dataset.event));
-			const read = sel => Array.from(document.querySelectorAll(sel + ' tbody tr')).map(tr => ({
-				index: tr.dataset.index === undefined ? null : Number(tr.dataset.index),
-				name: tr.querySelector('td.name .fname').textContent,
-				cells: Array.from(tr.querySelectorAll('td.num')).map(td => td.dataset.value !== undefined
-					? td.dataset.value : td.textContent.replace(/,/g, '')),
-				countText: Array.from(tr.querySelectorAll('td.num')).pop().textContent,
+			const cellText = ${cellText.toString()};
+			const names = ${JSON.stringify(json.events.map(e => e.name))};
+			const events = sec => Array.from(sec ? sec.querySelectorAll('thead th') : [], th => th.innerText)
+				.map(t => names.indexOf(t)).filter(e => e >= 0);
+			const read = sec => Array.from(sec.querySelectorAll('tbody tr'), tr => ({
+				name: tr.querySelector('td.name .fname').innerText,
+				where: tr.querySelector('td.name .where').innerText,
+				cells: Array.from(tr.querySelectorAll('td.num'), cellText),
 			}));
 			const listing = sec => {
 				const rows = Array.from(sec.querySelectorAll('table.asm tr.instr, table.asm tr.at, ' +
 					'table.asm tr.gap, table.asm tr.call, table.asm tr.jump, table.asm tr.annotated'));
 				const line = tr => {
-					const code = Array.from(tr.querySelectorAll('td.code'), td => td.textContent);
+					const code = Array.from(tr.querySelectorAll('td.code'), td => td.innerText);
 					const kind = ['instr', 'at', 'gap', 'call', 'jump', 'annotated']
 						.find(c => tr.classList.contains(c));
 					if (kind === 'instr')
@@ -417,43 +523,52 @@ async function checkPages(page, json, data, max, text) {
 					return [kind, kind === 'gap' ? '' : kind === 'at' ? code[0].replace(/^# /, '') : code[0]];
 				};
 				const note = sec.querySelector('.note');
-				return { head: sec.querySelector('.asm-head').textContent,
-					lines: (note ? [['note', note.textContent]] : []).concat(rows.map(line)),
-					counted: Array.from(sec.querySelectorAll('table.asm tr.instr[data-instr]'), tr => ({
-						index: Number(tr.dataset.instr), address: tr.querySelector('td.code').textContent,
-						cells: Array.from(tr.querySelectorAll('td.num'), td => td.dataset.value) })) };
+				return { head: sec.querySelector('.asm-head').innerText,
+					lines: (note ? [['note', note.innerText]] : []).concat(rows.map(line)),
+					rows: Array.from(sec.querySelectorAll('table.asm tr.instr'), tr => ({
+						address: tr.querySelector('td.code').innerText,
+						cells: Array.from(tr.querySelectorAll('td.num'), cellText) })) };
 			};
-			return { title: document.querySelector('h2').textContent,
+			const section = cls => document.querySelector('section.' + cls);
+			return { title: document.querySelector('h2').innerText,
 				blocks: Array.from(document.querySelectorAll('section.asm-listing'), listing),
-				codeEvents: events('section.asm-listing:not(.asm-listing ~ .asm-listing)'),
-				callers: read('section.callers'),
-				callees: read('section.callees'), callersEvents: events('section.callers'),
-				calleesEvents: events('section.callees') };
+				codeEvents: events(section('asm-listing')),
+				callers: section('callers') ? read(section('callers')) : [],
+				callees: section('callees') ? read(section('callees')) : [],
+				heads: { callers: section('callers') && section('callers').querySelector('h3').innerText,
+					callees: section('callees') && section('callees').querySelector('h3').innerText },
+				callersEvents: events(section('callers')), calleesEvents: events(section('callees')) };
 		})()`);
 		if (lists.title !== j.function)
 			return hash + ': the page is of ' + lists.title;
-		const code = checkCode(j, lists, text);
+		const code = checkCode(json, j, lists, text);
 		if (code)
 			return code;
 		for (const kind of ['callers', 'callees']) {
 			const want = j[kind], got = lists[kind];
+			const head = (kind === 'callers' ? 'Callers' : 'Callees') + ' (' + want.length + ')';
+			if (lists.heads[kind] !== head)
+				return j.function + ': ' + JSON.stringify(lists.heads[kind]) + ', not ' + JSON.stringify(head);
 			if (want.length !== got.length)
 				return j.function + ': ' + got.length + ' ' + kind + ', the JSON lists ' + want.length;
+			const shown = lists[kind + 'Events'];
+			if (shown.length === 0 && want.length > 0)
+				return j.function + ': the ' + kind + ' show no event';
 			for (let k = 0; k < want.length; k++) {
 				const w = want[k], g = got[k];
-				const other = g.index !== null ? data.functions[g.index] : { file: null, function: g.name };
-				if (other.function !== w.function || (other.file !== null && other.file !== w.file))
-					return j.function + ': ' + kind + ' ' + k + ' is ' + other.function + ', JSON ' + w.function;
-				const shown = lists[kind + 'Events'];
-				for (let e = 0; e < shown.length; e++)
-					if (!same(g.cells[e], w.inclusive[shown[e]] === null ? '' : w.inclusive[shown[e]]))
-						return j.function + ': ' + kind + ' ' + w.function + ' costs ' + g.cells[e] +
-							', JSON ' + w.inclusive[shown[e]];
-				if (!same(g.cells[shown.length], w.count))
-					return j.function + ': ' + kind + ' ' + w.function + ' count ' + g.cells[shown.length];
-				if (g.countText !== countText(w.count, data.base !== undefined))
-					return j.function + ': ' + kind + ' ' + w.function + ' count written ' + g.countText +
-						', not ' + countText(w.count, data.base !== undefined);
+				const other = byKey.get(w.file + '\u0000' + w.function) || { file: w.file, function: w.function };
+				if (g.name !== w.function || g.where !== whereOf(other))
+					return j.function + ': ' + kind + ' ' + k + ' shows ' + JSON.stringify(g.name + ' ' + g.where) +
+						', the JSON has ' + JSON.stringify(w.function + ' ' + whereOf(other));
+				for (let e = 0; e < shown.length; e++) {
+					const bad = badCell(json, g.cells[e], w.inclusive[shown[e]], shown[e]);
+					if (bad)
+						return j.function + ': ' + kind + ' ' + w.function + ': ' + json.events[shown[e]].name +
+							' shows ' + bad;
+				}
+				if (g.cells[shown.length].count !== countText(w.count, diff))
+					return j.function + ': ' + kind + ' ' + w.function + ' count shows ' +
+						g.cells[shown.length].count + ', not ' + countText(w.count, diff);
 			}
 		}
 	}
@@ -504,9 +619,11 @@ function measureFlame(svg) {
 function checkGeometry(m, flame, zoom, diff) {
 	/* The page writes x and width to two decimals: each is off by at most
 	 * 0.005 unit, a right edge (x + width) by 0.01; two edges compared,
-	 * by at most 0.02. */
+	 * by at most 0.02.  The browser lays SVG out in single precision (24
+	 * bits: a ten-thousandth of a pixel at 1,500 pixels): 0.001 unit more,
+	 * ten times that. */
 	const px = m.width / m.units;
-	const tol = 0.0201 * px;
+	const tol = 0.021 * px;
 	const near = (a, b, t) => Math.abs(a - b) <= (t === undefined ? tol : t);
 	const frames = m.frames.map(f => {
 		const cut = f.title.indexOf('\n');
@@ -586,7 +703,7 @@ function checkGeometry(m, flame, zoom, diff) {
 		if (w === 0)
 			return f.key + ' is drawn' + (zoom === null ? '' : ' zoomed into ' + zoom) + ', not in the folded stacks' +
 				(flame.drawn.has(f.key) ? ' below it' : '');
-		if (!near(f.right - f.left, w * px, 0.0051 * px) || (aboveZoom(f.key) && !near(f.left, all.left)))
+		if (!near(f.right - f.left, w * px, 0.006 * px) || (aboveZoom(f.key) && !near(f.left, all.left)))
 			return f.key + ': ' + ((f.right - f.left) / px).toFixed(3) + ' units wide from ' +
 				((f.left - all.left) / px).toFixed(3) + ', the folded stacks make it ' + w.toFixed(3) + ' wide' +
 				(zoom === null ? '' : ' zoomed into ' + zoom);
@@ -727,15 +844,12 @@ function hoverOverflows(flame) {
 
 /* The flame graph FLAME (an expression for the page) drawn, zoomed into
  * the widest frames of its second row and reset: no text runs past where
- * it must end, and a hover's line fits.  With SAME, the labels the program
- * wrote must be those the script writes after the reset. */
-async function checkFit(page, flame, same) {
+ * it must end, and a hover's line fits. */
+async function checkFit(page, flame) {
 	const bad = await page.eval(`(() => {
 		const textOverflows = ${textOverflows.toString()};
 		const hoverOverflows = ${hoverOverflows.toString()};
 		const flame = ${flame};
-		const labels = () => flame.frames.map(f => f.g ? f.label.textContent : null);
-		const written = labels();
 		const bad = textOverflows(flame.svg);
 		const picks = flame.frames.filter(f => f.depth === 2).sort((a, b) => b.w - a.w).slice(0, 10);
 		for (const f of picks) {
@@ -743,17 +857,39 @@ async function checkFit(page, flame, same) {
 			bad.push(...textOverflows(flame.svg).map(why => why + ', zoomed into ' + f.name.slice(0, 40)));
 		}
 		flame.reset();
-		if (${same}) {
-			const again = labels();
-			const k = written.findIndex((w, i) => w !== again[i]);
-			if (k >= 0)
-				bad.push('the script cuts ' + JSON.stringify(flame.frames[k].name.slice(0, 40)) + ' as ' +
-					JSON.stringify(again[k]) + ', the program as ' + JSON.stringify(written[k]));
-		}
 		bad.push(...hoverOverflows(flame));
 		return bad;
 	})()`);
 	return bad.length ? bad.length + ' problems: ' + bad.slice(0, 4).join('; ') : null;
+}
+
+/* The labels the script of a --format=flamegraph SVG writes after a reset
+ * are those the program wrote.  The script cuts a label at the frame's
+ * width as the SVG holds it, rounded to two decimals, the program at the
+ * exact width: a label that differs only as a width 0.005 off would cut
+ * it is that known bug (an expected failure), any other difference a
+ * failure. */
+async function checkCut(page) {
+	const diffs = await page.eval(`(() => {
+		const flame = cgaFlame.current;
+		const labels = () => flame.frames.map(f => f.g ? f.label.textContent : null);
+		const written = labels();
+		flame.reset();
+		const again = labels();
+		return flame.frames.map((f, i) => ({ name: f.name, w: Number(f.rect.getAttribute('width')),
+			written: written[i], again: again[i] })).filter(x => x.written !== x.again);
+	})()`);
+	if (diffs.length === 0)
+		return null;
+	const say = d => 'the script cuts ' + JSON.stringify(d.name.slice(0, 40)) + ' (' + d.w + ' wide) as ' +
+		JSON.stringify(d.again) + ', the program as ' + JSON.stringify(d.written);
+	const known = d => d.again === fitLabel(d.name, d.w) &&
+		(d.written === fitLabel(d.name, d.w - 0.005) || d.written === fitLabel(d.name, d.w + 0.005));
+	const other = diffs.filter(d => !known(d));
+	if (other.length)
+		return other.length + ' labels differ: ' + other.slice(0, 3).map(say).join('; ');
+	return { todo: 'web/flamegraph.js cuts labels at the widths the SVG rounds to two decimals',
+		why: diffs.length + ' labels differ: ' + diffs.slice(0, 2).map(say).join('; ') };
 }
 
 /* Zoom into the frame with the most descendants that were too narrow to
@@ -811,17 +947,47 @@ async function checkZoom(page, kase) {
 	return reset ? 'after the reset: ' + reset : null;
 }
 
+/* Nodes and edges of a DOT graph, counted as tests/dot-render.sh counts
+ * them. */
+function dotCounts(file) {
+	const lines = fs.readFileSync(file, 'utf8').split('\n');
+	const edges = lines.filter(l => l.includes('" -> "')).length;
+	return { nodes: lines.filter(l => l.startsWith('\t"')).length - edges, edges };
+}
+
+/* With dot, the call graph is drawn (no note in its place) with the nodes
+ * and edges of --format=dot with the same options; clicking a node opens
+ * the page of the function its tooltip names; the fitted size
+ * (checkGraphFit).  Without dot, skipped. */
 async function checkCallgraph(page, kase) {
 	await goTo(page, '#callgraph');
-	const r = await page.eval(`({ nodes: document.querySelectorAll('svg.callgraph g.node').length,
-		linked: document.querySelectorAll('svg.callgraph g.node.linked').length,
-		note: document.querySelector('.note') && document.querySelector('.note').textContent })`);
+	const r = await page.eval(`({ nodes: document.querySelectorAll('#app svg.callgraph g.node').length,
+		edges: document.querySelectorAll('#app svg.callgraph g.edge').length,
+		note: document.querySelector('#app .note') && document.querySelector('#app .note').innerText })`);
+	if (!kase.dot)
+		return r.nodes === 0 ? { skip: 'dot (Graphviz) not found' } : r.nodes + ' nodes drawn without dot';
 	if (r.note)
-		return kase.dot ? 'no call graph: ' + r.note : null;
-	if (r.nodes === 0)
-		return 'no node drawn';
-	if (r.linked < r.nodes * (kase.hostile ? 0.5 : 1))
-		return r.linked + ' of ' + r.nodes + ' nodes linked to their function';
+		return 'no call graph: ' + r.note;
+	const want = dotCounts(kase.graph);
+	if (r.nodes !== want.nodes || r.edges !== want.edges)
+		return r.nodes + ' nodes and ' + r.edges + ' edges drawn, --format=dot has ' + want.nodes + ' and ' + want.edges;
+	/* The first nodes: each a link to its function. */
+	for (let k = 0; k < Math.min(3, r.nodes); k++) {
+		const got = await page.eval(`(() => {
+			const node = document.querySelectorAll('#app svg.callgraph g.node')[${k}];
+			const title = node.querySelector('title').textContent;
+			node.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+			return new Promise(done => setTimeout(() => done({ title,
+				page: document.querySelector('#app h2') && document.querySelector('#app h2').innerText,
+				where: document.querySelector('#app p.where') && document.querySelector('#app p.where').innerText }), 30));
+		})()`);
+		/* The tooltip is the node's DOT id, "file:function" (escaped
+		 * where a name needs it: then the page is only required). */
+		const file = got.where === null ? null : got.where.replace(/ \[.*\]$/, '');
+		if (got.page === null || (!kase.hostile && got.title !== file + ':' + got.page))
+			return 'clicking the node ' + JSON.stringify(got.title) + ' opens ' + JSON.stringify(got.page);
+		await goTo(page, '#callgraph');
+	}
 	return checkGraphFit(page);
 }
 
@@ -986,37 +1152,38 @@ async function checkWidth(page, data, aprof) {
 }
 
 async function runCase(browser, kase) {
-	const page = await browser.newPage(1366, 768);
+	const page = kase.absent ? null : await browser.newPage(1366, 768);
 	const label = kase.name;
-	let loaded = false;
+	let json = null, data = null;
+	skipping = kase.absent ? { skip: kase.absent } : null;
 	await check(label + ': loads, its script draws the report', async () => {
 		const ms = await page.open(kase.html);
 		for (let i = 0; i < 100 && !await page.eval('!!(window.cgaReport && window.cgaReport.ready)'); i++)
 			await sleep(50);
-		loaded = await page.eval('!!(window.cgaReport && window.cgaReport.ready)');
-		return loaded ? null : 'not ready after ' + ms + ' ms';
+		if (!await page.eval('!!(window.cgaReport && window.cgaReport.ready)')) {
+			skipping = { fail: 'the page did not load' };
+			return 'not ready after ' + ms + ' ms';
+		}
+		json = JSON.parse(fs.readFileSync(kase.json, 'utf8'));
+		data = await page.eval('window.cgaReport.data');
+		return null;
 	});
-	if (!loaded) {
-		await page.close();
-		return;
-	}
-	const json = JSON.parse(fs.readFileSync(kase.json, 'utf8'));
-	const data = await page.eval('window.cgaReport.data');
 	await check(label + ': every view fits the window\'s width', () => checkWidth(page, data, kase.kind === 'aprof'));
 	if (kase.kind === 'aprof') {
 		await check(label + ': routine table, sorting, filter, routine pages', () => checkAprof(page, json));
 	} else {
 		await check(label + ': table rows and numbers are the JSON report\'s', () => checkTable(page, json, data));
-		await check(label + ': clicking a header sorts by it', () => checkSort(page, data));
+		await check(label + ': clicking a header sorts by it', () => checkSort(page, json, data));
 		await check(label + ': the filter hides the rows that do not match', () =>
 			checkFilter(page, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
 			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
-		await check(label + ': the flame graph\'s frames add up to the folded stacks', () => checkFlame(page, kase, json, data));
+		await check(label + ': the flame graph\'s frames are the folded stacks\', as drawn', () =>
+			checkFlame(page, kase, json, data));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page, kase));
 		await check(label + ': the flame graph\'s text fits its frames and the picture', async () => {
 			await goTo(page, '#flame');
-			return checkFit(page, 'window.cgaReport.flame', false);
+			return checkFit(page, 'window.cgaReport.flame');
 		});
 		await check(label + ': the call graph, its nodes linked', () => checkCallgraph(page, kase));
 		if (kase.hostile)
@@ -1034,21 +1201,37 @@ async function runCase(browser, kase) {
 			return 'requests: ' + page.requests.slice(0, 3).join(', ');
 		return null;
 	});
-	await page.close();
+	skipping = null;
+	if (page)
+		await page.close();
 }
 
-/* An SVG of --format=flamegraph, opened as it is. */
+/* An SVG of --format=flamegraph, opened as it is: its frames against the
+ * folded stacks, as drawn; its text; the labels its script writes after
+ * a reset against those the program wrote. */
 async function runSvg(browser, kase) {
-	const page = await browser.newPage(1366, 768);
+	const page = kase.absent ? null : await browser.newPage(1366, 768);
 	const label = kase.name;
-	await page.open(kase.svg);
-	const attached = await page.eval('typeof cgaFlame !== "undefined" && !!cgaFlame.current');
-	tap(attached, label + ': its script runs');
-	if (attached)
-		await check(label + ': its text fits its frames and the picture, cut as the script cuts it',
-			() => checkFit(page, 'cgaFlame.current', true));
-	tap(page.errors.length === 0, label + ': no error on the console', page.errors.slice(0, 3).join('; '));
-	await page.close();
+	skipping = kase.absent ? { skip: kase.absent } : null;
+	await check(label + ': its script runs', async () => {
+		await page.open(kase.svg);
+		if (await page.eval('typeof cgaFlame !== "undefined" && !!cgaFlame.current'))
+			return null;
+		skipping = { fail: 'its script did not run' };
+		return 'no cgaFlame.current';
+	});
+	await check(label + ': its frames are the folded stacks\', as drawn', async () => {
+		const m = await page.eval(`(${measureFlame.toString()})(document.documentElement)`);
+		const flame = kase.old ? flameOf(readFolded(kase.new), readFolded(kase.old)) : flameOf(readFolded(kase.folded));
+		return checkGeometry(m, flame, null, !!kase.old);
+	});
+	await check(label + ': after a reset the script labels the frames as the program did', () => checkCut(page));
+	await check(label + ': its text fits its frames and the picture', () => checkFit(page, 'cgaFlame.current'));
+	await check(label + ': no error on the console', async () =>
+		page.errors.length ? page.errors.slice(0, 3).join('; ') : null);
+	skipping = null;
+	if (page)
+		await page.close();
 }
 
 async function main() {
@@ -1061,7 +1244,8 @@ async function main() {
 		await browser.close();
 	}
 	console.log('1..' + n);
-	console.log('# ' + (n - failed) + ' passed, ' + failed + ' failed');
+	console.log('# ' + (n - failed - known) + ' passed, ' + failed + ' failed' +
+		(known ? ', ' + known + ' known bugs (TODO)' : ''));
 }
 
 main().catch(e => {
