@@ -56,6 +56,41 @@ plants() {
         'diff progs/fib\.out progs/evenodd\.out' \
         's/"rgb(255,%d,%d)", pale, pale/SWAPPED/; s/"rgb(%d,%d,255)", pale, pale/"rgb(255,%d,%d)", pale, pale/
          s/SWAPPED/"rgb(%d,%d,255)", pale, pale/'
+    # The page (web/): each needs one or two cases of tests/browser.sh.
+    plant flame-page-frames-at-x-0 web/flamegraph.js 'BROWSER_CASES=c' tests/browser.sh \
+        "c: the flame graph's frames are the folded stacks" \
+        's/x: offset\[i + 1\] \* scale, w: drawn \* scale/x: 0, w: drawn * scale/'
+    plant flame-page-widths-halved web/flamegraph.js 'BROWSER_CASES=c' tests/browser.sh \
+        "c: a zoom draws the frames below" \
+        's/x: offset\[i + 1\] \* scale, w: drawn \* scale/x: offset[i + 1] * scale, w: drawn * scale \/ 2/'
+    plant flame-page-red-blue-swapped web/flamegraph.js 'BROWSER_CASES=diff' tests/browser.sh \
+        "diff: the flame graph's frames are the folded stacks" \
+        "s/return 'rgb(255,' + pale + ',' + pale + ')';/return 'rgb(' + pale + ',' + pale + ',255)';/"
+    plant page-percentages-doubled web/report.js 'BROWSER_CASES=c' tests/browser.sh \
+        "c: table rows and numbers are the JSON report's" \
+        's/toNumber(v) \* 100 \/ Math.abs(total)/toNumber(v) * 200 \/ Math.abs(total)/'
+    plant page-counts-plus-7 web/report.js 'BROWSER_CASES=c' tests/browser.sh \
+        "c: table rows and numbers are the JSON report's" \
+        's/return cgaFlame.groupDigits(String(v));/return cgaFlame.groupDigits(String(toNumber(v) + 7));/'
+    plant page-callers-all-the-first web/report.js 'BROWSER_CASES=c' tests/browser.sh \
+        "c: function pages list the JSON's callers and callees" \
+        "s/tr.append(el('td', { class: 'name' }, funcLink(c.func),/tr.append(el('td', { class: 'name' }, funcLink(calls[0].func),/"
+    plant page-callgraph-a-note web/report.js 'BROWSER_CASES=cxx' tests/browser.sh \
+        'cxx: the call graph, its nodes linked' \
+        "s/if (showMissing(parts, g, 'No call graph.'))/if (showMissing(parts, null, 'No call graph.'))/"
+    # New checks, whose passing shows nothing: each must bite.
+    # An empty graph draws, with as many nodes and edges as its text has.
+    plant dot-graph-empty src/report-dot.c '' tests/dot-render.sh 'dot/small\.out' \
+        's/^\td.total = value(t->base, d.event);$/\treturn;\n&/'
+    plant page-callgraph-without-edges web/report.js 'BROWSER_CASES=cxx' tests/browser.sh \
+        'cxx: the call graph, its nodes linked' \
+        "s/if (!SVG_TAGS.has(child.localName) || child.namespaceURI !== 'http:\/\/www.w3.org\/2000\/svg') {/if (!SVG_TAGS.has(child.localName) || child.getAttribute('class') === 'edge') {/"
+    plant page-callgraph-nodes-open-one web/report.js 'BROWSER_CASES=cxx' tests/browser.sh \
+        'cxx: the call graph, its nodes linked' \
+        "s/n.addEventListener('click', () => go(hashOf(f)));/n.addEventListener('click', () => go(hashOf(functions[0])));/"
+    plant flame-svg-script-cuts-otherwise web/flamegraph.js 'BROWSER_CASES=flame-cxx' tests/browser.sh \
+        'flame-cxx: after a reset the script labels the frames as the program did' \
+        's/^\t\t\twidth - 2 \* LABEL_PAD).text;$/\t\t\twidth - 3 * LABEL_PAD).text;/'
 }
 
 # ---- the machinery ----
@@ -106,11 +141,16 @@ plant_run() {
         echo "ok $tested - $name # SKIP $test skipped: $(grep -m 1 SKIP "$base")"
         return
     fi
-    if ! grep -E -q "^ok [0-9]+ - .*($pattern)" "$base"; then
+    before=$(grep -E -m 1 "^(not )?ok [0-9]+ - .*($pattern)" "$base")
+    case $before in
+    *'# SKIP'*)
+        echo "ok $tested - $name # SKIP its check is skipped: ${before#*# SKIP }"
+        return ;;
+    'ok '*'# TODO'* | 'not ok '* | '')
         survived=$((survived + 1))
         echo "not ok $tested - $name: no passing check of $test ${env:+($env) }matches '$pattern' before the plant"
-        return
-    fi
+        return ;;
+    esac
     cp -p "$tree/$file" "$work/saved"
     sed -i -e "$script" "$tree/$file"
     if cmp -s "$tree/$file" "$work/saved"; then
@@ -127,7 +167,8 @@ plant_run() {
         return
     fi
     run "$env" "$test" "$work/planted"
-    caught=$(grep -E -m 1 "^not ok [0-9]+ - .*($pattern)" "$work/planted")
+    # A known bug's expected failure ("# TODO") catches nothing.
+    caught=$(grep -E "^not ok [0-9]+ - .*($pattern)" "$work/planted" | grep -v -m 1 '# TODO')
     if [ -n "$caught" ]; then
         echo "ok $tested - $name: caught by $test: $(echo "$caught" | cut -c 1-160)"
     else
