@@ -580,17 +580,18 @@ async function checkPages(page, json, data, max, text) {
  * their labels; their colours as computed), and the picture's box.  Run
  * in the page as its source text. */
 function measureFlame(svg) {
-	/* checkVisibility() misses an SVG group hidden by its own style. */
+	/* checkVisibility() misses an SVG group hidden by its own style; what
+	 * holds the frames is looked at once. */
 	const drawn = e => {
-		for (; e !== null && e !== svg.parentNode; e = e.parentElement) {
-			const style = getComputedStyle(e);
-			if (style.display === 'none' || style.visibility === 'hidden')
-				return false;
-		}
-		return true;
+		const style = getComputedStyle(e);
+		return style.display !== 'none' && style.visibility !== 'hidden';
 	};
+	const group = svg.querySelector('#cga-frames');
 	const frames = [];
-	for (const g of svg.querySelectorAll('#cga-frames > .frame')) {
+	for (let e = group; e !== null && e !== svg.parentNode; e = e.parentElement)
+		if (!drawn(e))
+			return { left: 0, right: 0, width: 0, units: 0, frames };
+	for (const g of group.querySelectorAll(':scope > .frame')) {
 		if (!drawn(g))
 			continue;
 		const rect = g.querySelector('rect');
