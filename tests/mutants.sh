@@ -44,10 +44,10 @@ plants() {
         'names of 45 KB and 200 KB' \
         's/^\tfputs("\\" + \\"", q->out);$/\tabort();\n&/'
     # Thread stacks start at clone; the plant makes its children roots.
-    plant stacks-without-clone src/calc-flame.c '' tests/folded.sh \
+    plant stacks-without-clone src/calc-flame.c 'FOLDED_CHECKS=threads' tests/folded.sh \
         'invariants progs/threads\.out:' \
         's/^\t\tsize_t parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : node_of\[sf->parent\];$/&\n\t\tif (sf->parent != STACKS_ROOT \&\& s->frames[sf->parent].parent == STACKS_ROOT \&\&\n\t\t    strcmp(s->frames[sf->parent].func->key.name, "clone") == 0)\n\t\t\tparent = FLAME_ROOT;/'
-    plant folded-crash-many-stacks src/report-folded.c '' tests/folded.sh \
+    plant folded-crash-many-stacks src/report-folded.c 'FOLDED_CHECKS=diamond' tests/folded.sh \
         '60 diamonds in a row' \
         's/^\txgrow(&stack, &cap, 1, sizeof(\*stack));$/\tif (fl->n > 20000)\n\t\tabort();\n&/'
     plant flame-svg-no-labels src/report-flame.c '' tests/flame.sh 'progs/multi\.cgout:' \
@@ -57,38 +57,38 @@ plants() {
         's/"rgb(255,%d,%d)", pale, pale/SWAPPED/; s/"rgb(%d,%d,255)", pale, pale/"rgb(255,%d,%d)", pale, pale/
          s/SWAPPED/"rgb(%d,%d,255)", pale, pale/'
     # The page (web/): each needs one or two cases of tests/browser.sh.
-    plant flame-page-frames-at-x-0 web/flamegraph.js 'BROWSER_CASES=c' tests/browser.sh \
+    plant flame-page-frames-at-x-0 web/flamegraph.js 'BROWSER_CASES=c BROWSER_CHECKS=folded' tests/browser.sh \
         "c: the flame graph's frames are the folded stacks" \
         's/x: offset\[i + 1\] \* scale, w: drawn \* scale/x: 0, w: drawn * scale/'
-    plant flame-page-widths-halved web/flamegraph.js 'BROWSER_CASES=c' tests/browser.sh \
+    plant flame-page-widths-halved web/flamegraph.js 'BROWSER_CASES=c BROWSER_CHECKS=zoom' tests/browser.sh \
         "c: a zoom draws the frames below" \
         's/x: offset\[i + 1\] \* scale, w: drawn \* scale/x: offset[i + 1] * scale, w: drawn * scale \/ 2/'
-    plant flame-page-red-blue-swapped web/flamegraph.js 'BROWSER_CASES=diff' tests/browser.sh \
+    plant flame-page-red-blue-swapped web/flamegraph.js 'BROWSER_CASES=diff BROWSER_CHECKS=folded' tests/browser.sh \
         "diff: the flame graph's frames are the folded stacks" \
         "s/return 'rgb(255,' + pale + ',' + pale + ')';/return 'rgb(' + pale + ',' + pale + ',255)';/"
-    plant page-percentages-doubled web/report.js 'BROWSER_CASES=c' tests/browser.sh \
+    plant page-percentages-doubled web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=table' tests/browser.sh \
         "c: table rows and numbers are the JSON report's" \
         's/toNumber(v) \* 100 \/ Math.abs(total)/toNumber(v) * 200 \/ Math.abs(total)/'
-    plant page-counts-plus-7 web/report.js 'BROWSER_CASES=c' tests/browser.sh \
+    plant page-counts-plus-7 web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=table' tests/browser.sh \
         "c: table rows and numbers are the JSON report's" \
         's/return cgaFlame.groupDigits(String(v));/return cgaFlame.groupDigits(String(toNumber(v) + 7));/'
-    plant page-callers-all-the-first web/report.js 'BROWSER_CASES=c' tests/browser.sh \
+    plant page-callers-all-the-first web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=pages' tests/browser.sh \
         "c: function pages list the JSON's callers and callees" \
         "s/tr.append(el('td', { class: 'name' }, funcLink(c.func),/tr.append(el('td', { class: 'name' }, funcLink(calls[0].func),/"
-    plant page-callgraph-a-note web/report.js 'BROWSER_CASES=cxx' tests/browser.sh \
+    plant page-callgraph-a-note web/report.js 'BROWSER_CASES=cxx BROWSER_CHECKS=call.graph' tests/browser.sh \
         'cxx: the call graph, its nodes linked' \
         "s/if (showMissing(parts, g, 'No call graph.'))/if (showMissing(parts, null, 'No call graph.'))/"
     # New checks, whose passing shows nothing: each must bite.
     # An empty graph draws, with as many nodes and edges as its text has.
     plant dot-graph-empty src/report-dot.c '' tests/dot-render.sh 'dot/small\.out' \
         's/^\td.total = value(t->base, d.event);$/\treturn;\n&/'
-    plant page-callgraph-without-edges web/report.js 'BROWSER_CASES=cxx' tests/browser.sh \
+    plant page-callgraph-without-edges web/report.js 'BROWSER_CASES=cxx BROWSER_CHECKS=call.graph' tests/browser.sh \
         'cxx: the call graph, its nodes linked' \
         "s/if (!SVG_TAGS.has(child.localName) || child.namespaceURI !== 'http:\/\/www.w3.org\/2000\/svg') {/if (!SVG_TAGS.has(child.localName) || child.getAttribute('class') === 'edge') {/"
-    plant page-callgraph-nodes-open-one web/report.js 'BROWSER_CASES=cxx' tests/browser.sh \
+    plant page-callgraph-nodes-open-one web/report.js 'BROWSER_CASES=cxx BROWSER_CHECKS=call.graph' tests/browser.sh \
         'cxx: the call graph, its nodes linked' \
         "s/n.addEventListener('click', () => go(hashOf(f)));/n.addEventListener('click', () => go(hashOf(functions[0])));/"
-    plant flame-svg-script-cuts-otherwise web/flamegraph.js 'BROWSER_CASES=flame-cxx' tests/browser.sh \
+    plant flame-svg-script-cuts-otherwise web/flamegraph.js 'BROWSER_CASES=flame-cxx BROWSER_CHECKS=reset' tests/browser.sh \
         'flame-cxx: after a reset the script labels the frames as the program did' \
         's/^\t\t\twidth - 2 \* LABEL_PAD).text;$/\t\t\twidth - 3 * LABEL_PAD).text;/'
 }

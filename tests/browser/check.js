@@ -61,7 +61,17 @@ function tap(ok, what, why) {
 /* FN's promise gives null (the check passed), a string (why it failed),
  * { skip: REASON } or { todo: REASON, why }: a known bug of the program,
  * an expected failure. */
-function check(what, fn) {
+/* BROWSER_CHECKS=RE in the environment runs only the checks whose
+ * description matches (and each case's first, which loads it): the
+ * planted bugs of tests/mutants.sh need one. */
+const only = process.env.BROWSER_CHECKS ? new RegExp(process.env.BROWSER_CHECKS) : null;
+
+function check(what, fn, always) {
+	if (only !== null && !always && !only.test(what)) {
+		n++;
+		console.log('ok ' + n + ' - ' + what + ' # SKIP not asked for (BROWSER_CHECKS)');
+		return Promise.resolve();
+	}
 	if (skipping !== null && skipping.skip) {
 		n++;
 		console.log('ok ' + n + ' - ' + what + ' # SKIP ' + skipping.skip);
@@ -1168,7 +1178,7 @@ async function runCase(browser, kase) {
 		json = JSON.parse(fs.readFileSync(kase.json, 'utf8'));
 		data = await page.eval('window.cgaReport.data');
 		return null;
-	});
+	}, true);
 	await check(label + ': every view fits the window\'s width', () => checkWidth(page, data, kase.kind === 'aprof'));
 	if (kase.kind === 'aprof') {
 		await check(label + ': routine table, sorting, filter, routine pages', () => checkAprof(page, json));
@@ -1220,7 +1230,7 @@ async function runSvg(browser, kase) {
 			return null;
 		skipping = { fail: 'its script did not run' };
 		return 'no cgaFlame.current';
-	});
+	}, true);
 	await check(label + ': its frames are the folded stacks\', as drawn', async () => {
 		const m = await page.eval(`(${measureFlame.toString()})(document.documentElement)`);
 		const flame = kase.old ? flameOf(readFolded(kase.new), readFolded(kase.old)) : flameOf(readFolded(kase.folded));
