@@ -77,7 +77,8 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
         { echo "Bail out! tests/progs/profile.sh failed:"; sed 's/^/# /' "$tmp/profile.log"; exit 99; }
     cd "$tmp/progs" || exit 99
     # A real interpreter, where nearly everything is one cycle of calls.
-    python3_out= python3_why="/usr/bin/python3 not found"
+    python3_out=''
+    python3_why='/usr/bin/python3 not found'
     if [ -x /usr/bin/python3 ]; then
         if valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
 import json, re

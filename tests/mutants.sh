@@ -13,8 +13,9 @@
 # script, on the copy's program): the plant is caught when a "not ok" line
 # of that test matches the plant's pattern, the description of the check
 # meant to catch it; then the file is put back.  First each test the plants
-# use runs once on the copy as it is: there every such check must pass
-# ("ok ... PATTERN"), or its failure on a plant would prove nothing.
+# use runs once on the copy as it is (all its checks, for the cases the
+# plants use): there every such check must pass ("ok ... PATTERN"), or its
+# failure on a plant would prove nothing.
 #
 # One TAP line per plant: "ok" when caught, "ok ... # SKIP" when its test
 # was skipped (a tool missing), "not ok" when it survived, no longer
@@ -118,16 +119,23 @@ run() {
     (cd "$tree" && eval "env $1 sh $2 \"\$tree/src/cgannotate\"") > "$3" 2>&1
 }
 
-# The key of a test with its environment, for file names.
-key() {
-    echo "$1 $2" | tr -c 'A-Za-z0-9\n' _
+# The environment of a test as it runs before the plants: all its checks
+# (no BROWSER_CHECKS, FOLDED_CHECKS), which serves every plant of its cases.
+whole() {
+    for _w in $1; do
+        case $_w in *_CHECKS=*) ;; *) printf '%s ' "$_w" ;; esac
+    done
 }
 
-# Listing: record each wanted plant's test (to run once as it is) and check
-# that its pattern names a check of that test.
+# The key of a test with its environment, for file names.
+key() {
+    echo "$(whole "$1")$2" | tr -c 'A-Za-z0-9\n' _
+}
+
+# Listing: record each wanted plant's test, to run once as it is.
 plant_list() {
     wanted "$1" || return 0
-    echo "$3|$4" >> "$work/tests"
+    echo "$(whole "$3")|$4" >> "$work/tests"
 }
 
 tested=0
@@ -166,11 +174,13 @@ plant_run() {
         cp "$work/saved" "$tree/$file"
         return
     fi
+    t0=$(date +%s)
     run "$env" "$test" "$work/planted"
+    took=$(( $(date +%s) - t0 ))
     # A known bug's expected failure ("# TODO") catches nothing.
     caught=$(grep -E "^not ok [0-9]+ - .*($pattern)" "$work/planted" | grep -v -m 1 '# TODO')
     if [ -n "$caught" ]; then
-        echo "ok $tested - $name: caught by $test: $(echo "$caught" | cut -c 1-160)"
+        echo "ok $tested - $name: caught by $test in $took s: $(echo "$caught" | cut -c 1-160)"
     else
         survived=$((survived + 1))
         echo "not ok $tested - $name: survived $test ${env:+($env) }(no failing check matches '$pattern')"
@@ -201,9 +211,11 @@ plants
 log "each test as it is"
 sort -u "$work/tests" | while IFS="|" read -r env test; do
     base=$work/base.$(key "$env" "$test")
+    t0=$(date +%s)
     run "$env" "$test" "$base"
     echo $? > "$base.status"
-    log "$test${env:+ ($env)}: $(grep -c '^ok' "$base") passed, $(grep -c '^not ok' "$base") failed"
+    log "$test${env:+ ($env)}: $(grep -c '^ok' "$base") passed, $(grep -c '^not ok' "$base") failed," \
+        "$(( $(date +%s) - t0 )) s"
 done
 
 plant() { plant_run "$@"; }
