@@ -214,7 +214,7 @@ sort -u "$work/tests" | while IFS="|" read -r env test; do
     t0=$(date +%s)
     run "$env" "$test" "$base"
     echo $? > "$base.status"
-    log "$test${env:+ ($env)}: $(grep -c '^ok' "$base") passed, $(grep -c '^not ok' "$base") failed," \
+    log "$test${env:+ (${env% })}: $(grep -c '^ok' "$base") passed, $(grep -c '^not ok' "$base") failed," \
         "$(( $(date +%s) - t0 )) s"
 done
 
