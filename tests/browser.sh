@@ -1,16 +1,19 @@
 #!/bin/sh
 # HTML reports in a real browser (TAP): headless Chromium loads the
 # --format=html reports of several profiles and tests/browser/check.js reads
-# the page after its scripts ran, against --format=json, --format=folded and
-# the text report (its --asm listings) with the same options: a C program (the demo profile, its sources found),
-# a C++ program, python3 (profiled by valgrind now; left out without
-# valgrind), --inclusive=both, --focus, --hide, a --diff, --asm, two aprof
-# reports, the hostile-names profile and one of names hard to fit
-# (tests/browser/wide-profile.js).  SVGs of --format=flamegraph are loaded
-# too: their text must fit.  Chromium is driven over its
-# DevTools protocol by tests/browser/cdp.js, with no package from npm and no
-# browser downloaded.  Exits 77 (skipped) without node or Chromium (Debian
-# packages nodejs and chromium; CHROMIUM names another).
+# the page after its scripts ran, its text and geometry as drawn, against
+# --format=json, --format=folded, --format=dot and the text report (its
+# --asm listings) with the same options: a C program (the demo profile, its
+# sources found), a C++ program, python3 (profiled by valgrind now; its
+# checks are SKIPs without valgrind), --inclusive=both, --focus, --hide, a
+# --diff, --asm, two aprof reports, the hostile-names profile and one of
+# names hard to fit (tests/browser/wide-profile.js).  SVGs of
+# --format=flamegraph are loaded too: their frames against the folded
+# stacks, their text must fit.  Chromium is driven over its DevTools
+# protocol by tests/browser/cdp.js, with no package from npm and no browser
+# downloaded.  Exits 77 (skipped) without node or Chromium (Debian packages
+# nodejs and chromium; CHROMIUM names another).  BROWSER_CASES="NAME..."
+# runs those cases only, BROWSER_CHECKS=RE those checks only.
 #
 # usage: tests/browser.sh [CGANNOTATE]
 

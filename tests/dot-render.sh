@@ -8,8 +8,10 @@
 # --node-thres=0 --edge-thres=0 (every function and call; the largest with
 # the default thresholds), and graphs of
 # profiles made here with names too long for one DOT string.  A graph passes
-# when dot exits 0, writes nothing on standard error (no warning either) and
-# draws as many nodes and edges as the DOT text has.  The graphs are drawn on
+# when cgannotate made it with status 0, its text is whole (a crash leaves
+# one cut short, or none, which dot may draw without a word), dot exits 0,
+# writes nothing on standard error (no warning either) and draws as many
+# nodes and edges as the DOT text has.  The graphs are drawn on
 # several CPUs at once (tests/shard.sh; TEST_JOBS says how many).  Exits 77
 # (skipped) when dot is not installed.
 

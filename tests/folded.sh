@@ -4,13 +4,18 @@
 # profile, the stacks ending in each function name add up to its self cost
 # and all stacks to the sum of self costs; so they do with --hide (against
 # the self costs --format=json gives with the same --hide) and for a merge;
-# the stacks containing each function outside cycles add up to its
-# inclusive cost, no frame is wider than that, and adjacent frames are
-# calls of the profile (invariants); --focus prints exactly the stacks that
-# pass through a match, and a function's focused inclusive cost is the same
-# in the table, the JSON report, the call graph and the folded stacks
-# (agree); a call graph of 60 diamonds in a row (2^60 paths) gives at most
-# 100,000 stacks, still exact.  The checks are tests/folded-check.py's.
+# the stacks containing each function outside cycles add up to what it
+# spends, less only the excess of the calls into what it reaches (the
+# profile's own disagreement, computed for each function), no frame is
+# wider than that, and adjacent frames are calls of the profile
+# (invariants); --focus prints exactly the stacks that pass through a
+# match, and a function's focused inclusive cost is the same in the table,
+# the JSON report, the call graph and the folded stacks (agree); a call
+# graph of 60 diamonds in a row (2^60 paths) gives at least a stack per
+# function with a cost and at most 100,000, still exact, from a run that
+# ends well.  The checks are tests/folded-check.py's; a known bug of the
+# estimate makes one "not ok ... # TODO" (hollow-cycle.out shows it).
+# FOLDED_CHECKS=RE runs only the checks whose arguments match.
 #
 # usage: tests/folded.sh [CGANNOTATE]
 # The checks run on several CPUs at once (tests/shard.sh; TEST_JOBS says how
