@@ -14,7 +14,11 @@
 #     executed; every instruction of the test program and the library has
 #     its disassembly (link-time addresses match objdump's, PIE or not), the
 #     one objdump gives over the whole object (none cut short by a stop
-#     address: items-O2's code ends in a 5-byte jmp to free@plt);
+#     address: items-O2's code ends in a 5-byte jmp to free@plt); the object
+#     of each instruction is the one the HTML report's listings give it (a
+#     function callgrind names by its offset, 0x...1100, has code in the
+#     program and in valgrind's preloaded library, and which of the two the
+#     JSON calls its object depends on the order of callgrind's output);
 #   - the text report runs without a warning that an object does not match;
 #   - keeping per-instruction data changes nothing else in the report;
 #   - the branch of every_third is taken 2 times out of 3 (a known count).
@@ -70,12 +74,17 @@ echo "1..$(( $(echo $programs | wc -w) * 3 + 1 ))"
 for p in $programs; do
     valgrind -q --tool=callgrind --dump-instr=yes --collect-jumps=yes \
         --callgrind-out-file="$p.out" "./$p" > /dev/null 2> "$p.vg" || {
-        not_ok "$p: valgrind" "$p.vg"
+        # Its three checks fail: the plan holds.
+        not_ok "$p: JSON invariants: valgrind failed" "$p.vg"
+        not_ok "$p: text report: valgrind failed" /dev/null
+        not_ok "$p: per-instruction data: valgrind failed" /dev/null
         continue
     }
-    if "$prog" --format=json --asm=yes "$p.out" 2> "$p.err" |
+    # The page says which object each instruction is of (asm-invariants.py).
+    if "$prog" --format=html --asm=yes --threshold=100 "$p.out" > "$p.html" 2> "$p.err" &&
+       "$prog" --format=json --asm=yes "$p.out" 2>> "$p.err" |
        python3 "$check" --disassembled "$tmp/$p" --disassembled "$tmp/libasmlib.so" \
-           --objdump "$tmp/$p" --objdump "$tmp/libasmlib.so" > "$p.check" 2>&1; then
+           --objdump "$tmp/$p" --objdump "$tmp/libasmlib.so" --page "$p.html" > "$p.check" 2>&1; then
         ok "$p: JSON invariants ($(cat "$p.check"))"
     else
         cat "$p.err" >> "$p.check"

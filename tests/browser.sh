@@ -1,16 +1,19 @@
 #!/bin/sh
 # HTML reports in a real browser (TAP): headless Chromium loads the
 # --format=html reports of several profiles and tests/browser/check.js reads
-# the page after its scripts ran, against --format=json, --format=folded and
-# the text report (its --asm listings) with the same options: a C program (the demo profile, its sources found),
-# a C++ program, python3 (profiled by valgrind now; left out without
-# valgrind), --inclusive=both, --focus, --hide, a --diff, --asm, two aprof
-# reports, the hostile-names profile and one of names hard to fit
-# (tests/browser/wide-profile.js).  SVGs of --format=flamegraph are loaded
-# too: their text must fit.  Chromium is driven over its
-# DevTools protocol by tests/browser/cdp.js, with no package from npm and no
-# browser downloaded.  Exits 77 (skipped) without node or Chromium (Debian
-# packages nodejs and chromium; CHROMIUM names another).
+# the page after its scripts ran, its text and geometry as drawn, against
+# --format=json, --format=folded, --format=dot and the text report (its
+# --asm listings) with the same options: a C program (the demo profile, its
+# sources found), a C++ program, python3 (profiled by valgrind now; its
+# checks are SKIPs without valgrind), --inclusive=both, --focus, --hide, a
+# --diff, --asm, two aprof reports, the hostile-names profile and one of
+# names hard to fit (tests/browser/wide-profile.js).  SVGs of
+# --format=flamegraph are loaded too: their frames against the folded
+# stacks, their text must fit.  Chromium is driven over its DevTools
+# protocol by tests/browser/cdp.js, with no package from npm and no browser
+# downloaded.  Exits 77 (skipped) without node or Chromium (Debian packages
+# nodejs and chromium; CHROMIUM names another).  BROWSER_CASES="NAME..."
+# runs those cases only, BROWSER_CHECKS=RE those checks only.
 #
 # usage: tests/browser.sh [CGANNOTATE]
 
@@ -34,11 +37,20 @@ cp "$here/../data/callgrind.out.demo" "$here/../data/wordfreq.c" "$here/../data/
 cd "$tmp" || exit 99
 
 cases=
+# BROWSER_CASES="NAME..." in the environment runs those cases only (the
+# planted bugs of tests/mutants.sh need one or two).
+wanted() {
+    [ -z "${BROWSER_CASES:-}" ] && return 0
+    case " $BROWSER_CASES " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
 # report NAME KIND EXTRA-JSON ARGS...: the HTML, JSON, folded and text output
 # of ARGS, and the case for check.js.
 report() {
     name=$1 kind=$2 extra=$3
     shift 3
+    wanted "$name" || return 0
     if ! "$prog" --format=html "$@" > "$name.html" 2> "$name.err"; then
         echo "Bail out! cgannotate --format=html $*: $(head -n 3 "$name.err")"
         exit 99
@@ -47,43 +59,73 @@ report() {
     files="\"html\": \"$tmp/$name.html\", \"json\": \"$tmp/$name.json\""
     case $kind in
     callgrind)
-        "$prog" --format=folded "$@" > "$name.folded" 2> /dev/null
+        "$prog" --format=folded "$@" > "$name.folded" 2> /dev/null &&
+        "$prog" --format=dot "$@" > "$name.dot" 2> /dev/null &&
         "$prog" "$@" > "$name.txt" 2> /dev/null || { echo "Bail out! cgannotate $*"; exit 99; }
-        files="$files, \"folded\": \"$tmp/$name.folded\", \"text\": \"$tmp/$name.txt\"" ;;
+        files="$files, \"folded\": \"$tmp/$name.folded\", \"text\": \"$tmp/$name.txt\",
+ \"graph\": \"$tmp/$name.dot\", \"dot\": $dot" ;;
     esac
     cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"$kind\", $files$extra}"
 }
 
-# flame NAME ARGS...: the SVG of --format=flamegraph ARGS, for check.js.
+# flame NAME ARGS...: the SVG of --format=flamegraph ARGS and the folded
+# stacks it draws, for check.js.
 flame() {
     name=$1
     shift
-    "$prog" --format=flamegraph "$@" > "$name.svg" 2> "$name.err" ||
+    wanted "$name" || return 0
+    "$prog" --format=flamegraph "$@" > "$name.svg" 2> "$name.err" &&
+    "$prog" --format=folded "$@" > "$name.folded" 2>> "$name.err" ||
         { echo "Bail out! --format=flamegraph $*: $(head -n 3 "$name.err")"; exit 99; }
-    cases="$cases,
-{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\"}"
+    cases="$cases${cases:+,}
+{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\", \"folded\": \"$tmp/$name.folded\"}"
+}
+
+# flame_diff NAME OLD NEW ARGS...: the same for --diff OLD NEW.
+flame_diff() {
+    name=$1 old=$2 new=$3
+    shift 3
+    wanted "$name" || return 0
+    "$prog" --format=flamegraph "$@" --diff "$old" "$new" > "$name.svg" 2> "$name.err" &&
+    "$prog" --format=folded "$@" "$old" > "$name.old" 2>> "$name.err" &&
+    "$prog" --format=folded "$@" "$new" > "$name.new" 2>> "$name.err" ||
+        { echo "Bail out! --format=flamegraph --diff $*: $(head -n 3 "$name.err")"; exit 99; }
+    cases="$cases${cases:+,}
+{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\", \"old\": \"$tmp/$name.old\",
+ \"new\": \"$tmp/$name.new\"}"
+}
+
+# absent NAME KIND WHY EXTRA-JSON: a case whose profile could not be made:
+# its checks are TAP SKIPs, as many as it would have.
+absent() {
+    wanted "$1" || return 0
+    cases="$cases${cases:+,}
+{\"name\": \"$1\", \"kind\": \"$2\", \"absent\": \"$3\"$4}"
 }
 
 # diff NAME OLD NEW ARGS...
 diff_report() {
     name=$1 old=$2 new=$3
     shift 3
-    "$prog" --format=html "$@" --diff "$old" "$new" > "$name.html" || { echo "Bail out! --diff"; exit 99; }
-    "$prog" --format=json "$@" --diff "$old" "$new" > "$name.json"
-    "$prog" --format=folded "$@" "$old" > "$name.old"
-    "$prog" --format=folded "$@" "$new" > "$name.new"
-    cases="$cases,
+    wanted "$name" || return 0
+    { "$prog" --format=html "$@" --diff "$old" "$new" > "$name.html" &&
+      "$prog" --format=json "$@" --diff "$old" "$new" > "$name.json" &&
+      "$prog" --format=dot "$@" --diff "$old" "$new" > "$name.dot" &&
+      "$prog" --format=folded "$@" "$old" > "$name.old" &&
+      "$prog" --format=folded "$@" "$new" > "$name.new"; } 2> "$name.err" ||
+        { echo "Bail out! --diff $*: $(head -n 3 "$name.err")"; exit 99; }
+    cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"diff\", \"html\": \"$tmp/$name.html\", \"json\": \"$tmp/$name.json\",
- \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"dot\": true}"
+ \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"graph\": \"$tmp/$name.dot\", \"dot\": $dot}"
 }
 
 OBJDUMP=$tmp/asm/fake-objdump
 export OBJDUMP
 dot=false
 command -v "${DOT:-dot}" > /dev/null 2>&1 && dot=true
-report c callgrind ", \"dot\": $dot, \"links\": true" callgrind.out.demo
-report cxx callgrind ", \"dot\": $dot" -I progs progs/shapes.out
+report c callgrind ", \"links\": true" callgrind.out.demo
+report cxx callgrind "" -I progs progs/shapes.out
 report both callgrind ", \"filters\": [\"^std\"]" --inclusive=both --show=Ir progs/shapes.out
 report focus callgrind ", \"pages\": 3" --hide='^_dl' --focus=main progs/evenodd.out
 report asm callgrind "" --asm=yes --context=2 asm/hand.out
@@ -106,20 +148,28 @@ report cut callgrind "" cut.out
 flame flame-wide wide.out
 flame flame-wide-focus --flame-direction=down --focus='^(std|W)' --focus="$(printf '%0300d' 0)" wide.out
 flame flame-cxx progs/shapes.out
-flame flame-diff --diff progs/hot.out progs/hot-after.out
+flame_diff flame-diff progs/hot.out progs/hot-after.out
+# A frame whose width, 22.5616 units, the SVG rounds to 22.56, across the
+# width at which "0.." fits.
+printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=main' '1 980880' 'cfn=0x00000000004fee40' 'calls=1 2' '2 19120' \
+    'fn=0x00000000004fee40' '3 19120' > edge.out
+flame flame-edge edge.out
 python=$(command -v /usr/bin/python3 || command -v python3)
-if command -v valgrind > /dev/null 2>&1 && [ -n "$python" ]; then
-    # The interpreter itself: -S keeps the run short.
-    if valgrind -q --tool=callgrind --callgrind-out-file=python3.out "$python" -S -c \
+why=
+if ! command -v valgrind > /dev/null 2>&1 || [ -z "$python" ]; then
+    why="no valgrind or python3"
+# The interpreter itself: -S keeps the run short.
+elif ! valgrind -q --tool=callgrind --callgrind-out-file=python3.out "$python" -S -c \
         'import json; print(len(json.dumps({str(i): list(range(i % 7)) for i in range(300)})))' \
         > /dev/null 2> python3.err; then
-        report python3 callgrind ", \"pages\": 4" python3.out
-        flame flame-python3 python3.out
-    else
-        echo "# python3 under valgrind failed: $(head -n 2 python3.err)"
-    fi
+    why="python3 under valgrind failed: $(head -n 1 python3.err | tr -d '"\\')"
+fi
+if [ -z "$why" ]; then
+    report python3 callgrind ", \"pages\": 4" python3.out
+    flame flame-python3 python3.out
 else
-    echo "# no valgrind or python3: no python3 profile"
+    absent python3 callgrind "no profile of python3: $why" ", \"pages\": 4"
+    absent flame-python3 svg "no profile of python3: $why" ""
 fi
 printf '[%s\n]\n' "$cases" > cases.json
 node "$here/browser/check.js" cases.json

@@ -9,10 +9,13 @@ draws.  Prints one line, "ok - WHAT" or "not ok - WHAT: WHY".
       out are listed in the <metadata> with their counts, every one of
       them, so that a search counts them: for every name, the frames of
       it that are not below another of it (drawn or not) add up to the
-      folded lines that hold it; a frame's text is its label or a start
-      of it ending in "..": its name, or for a name of more than 60
-      characters a label of at most 60 (the <metadata>'s); the rectangles
-      of a row do not overlap and lie within their parent's.
+      folded lines that hold it; a frame's text is the label its exact
+      width gives to its name, or for a name of more than 60 characters to
+      its label of at most 60 (the <metadata>'s): the whole of it, the
+      longest start of it that fits with "..", or nothing where not even
+      one character does (report-flame.c's estimate of widths, read from
+      the source); the rectangles of a row do not overlap and lie within
+      their parent's.
   flame-check.py diff FLAME.svg OLD-FOLDED NEW-FOLDED
       the same for a differential flame graph: data-o against OLD's
       folded lines, data-c against NEW's; each frame is as wide as the
@@ -47,6 +50,8 @@ in preorder, their depth told by their rectangles' y and the document's
 data-top, data-bottom, data-row and data-down attributes."""
 
 import json
+import math
+import os
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -92,6 +97,7 @@ def frames_of(path):
             'id': int(g.get('data-n')) if g.get('data-n') is not None else None,
             'fill': rect.get('fill'),
             'text': g.find(SVG + 'text').text or '',
+            'fill': rect.get('fill'),
         })
         stack.append(name)
     return root, frames
@@ -200,8 +206,44 @@ def clean(s):
     return ''.join(out)
 
 
+# How labels are cut: report-flame.c's estimate of text widths (its table,
+# read from the source, which `widths` checks against the script's), its
+# font size and the room it keeps on either side of a label.
+FONT_SIZE = 12
+LABEL_PAD = 3
+
+
+def label_widths():
+    here = os.path.dirname(os.path.abspath(__file__))
+    table, other, mark = widths_of(os.path.join(here, '..', 'src', 'report-flame.c'),
+                                   *C_WIDTH_PATTERNS)
+    m = re.fullmatch(r'(\d+) \* (\d+)', mark.strip())
+    if m is None:
+        raise Failure('the cut mark\'s width %r' % mark)
+    return table, other, int(m.group(1)) * int(m.group(2))
+
+
+def fitted(name, w, widths):
+    """The label of a frame W pixels wide named NAME: the name, or the
+    longest start of it that fits with the cut mark "..", or nothing when
+    not even one character does; decided as report-flame.c decides."""
+    table, other, mark = widths
+    cw = lambda ch: table[ord(ch) - 0x20] if 0x20 <= ord(ch) < 0x7f else other
+    fits = lambda width: float(width * FONT_SIZE) <= (w - 2 * LABEL_PAD) * 100.0
+    if fits(sum(cw(ch) for ch in name)):
+        return name
+    used, keep = mark, ''
+    for ch in name:
+        used += cw(ch)
+        if not fits(used):
+            break
+        keep += ch
+    return keep + '..' if keep else ''
+
+
 def check_geometry(frames, total_drawn, drawn_of, labels):
     scale = (WIDTH - 2 * XPAD) / total_drawn if total_drawn else 0
+    widths = label_widths()
     seen = set()
     for f in frames:
         if f['depth'] == 0:
@@ -215,9 +257,10 @@ def check_geometry(frames, total_drawn, drawn_of, labels):
         label = labels.get(f['id'], f['name'])
         if (len(f['name']) > 60) != (label != f['name']) or len(label) > 60:
             raise Failure('%r: labelled %r' % (f['name'], label))
-        text = f['text']
-        if text and text != label and not (text.endswith('..') and label.startswith(text[:-2])):
-            raise Failure('%r: text %r, its label %r' % (f['name'], text, label))
+        # The text the frame's exact width gives its label (the SVG rounds it).
+        text = fitted(label, want, widths)
+        if f['text'] != text:
+            raise Failure('%r, %.4f px wide: text %r, not %r' % (f['name'], want, f['text'], text))
     for path, drawn in drawn_of.items():
         if path not in seen and drawn * scale >= MIN_WIDTH + 1e-9:
             raise Failure('%s: %.2f px wide, not drawn' % (';'.join(path), drawn * scale))
@@ -445,9 +488,12 @@ def widths_of(path, table, other, mark):
             int(found[1].group(1)), found[2].group(1))
 
 
+C_WIDTH_PATTERNS = (r'ascii_width\[95\] = \{(.*?)\}', r'#define OTHER_WIDTH (\d+)',
+                    r'#define CUT_MARK_WIDTH \((.*?)\)')
+
+
 def check_widths(c_file, js_file):
-    c = widths_of(c_file, r'ascii_width\[95\] = \{(.*?)\}', r'#define OTHER_WIDTH (\d+)',
-                  r'#define CUT_MARK_WIDTH \((.*?)\)')
+    c = widths_of(c_file, *C_WIDTH_PATTERNS)
     js = widths_of(js_file, r'const ASCII_WIDTH = \[(.*?)\]', r'const OTHER_WIDTH = (\d+)',
                    r'const CUT_MARK_WIDTH = (.*?);')
     if len(c[0]) != 95:

@@ -3,8 +3,10 @@
 # demo profile, with several options, the SVG is well-formed XML
 # (xmllint --noout), renders to a PNG (rsvg-convert) and draws exactly the
 # stacks of --format=folded with the same options (tests/flame-check.py:
-# every frame as wide as the folded lines through it); a differential flame
-# graph against the folded stacks of OLD and NEW; the hostile-names profile
+# every frame as wide as the folded lines through it, labelled as its width
+# cuts its name); a differential flame graph against the folded stacks of
+# OLD and NEW, red where a frame's own count grew, blue where it shrank;
+# the hostile-names profile
 # gives a document with no script or handler of its own; the program and
 # the script estimate text widths from the same table; bad options are
 # refused.  Exits 77 (skipped) without python3, xmllint or rsvg-convert

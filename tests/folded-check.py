@@ -11,23 +11,26 @@ usage: folded-check.py sums CGANNOTATE PROFILE [OPTION...]
            that have a frame matching RE.
        folded-check.py invariants CGANNOTATE PROFILE [OPTION...]
            The estimate agrees with the profile (--format=json with the same
-           options): for every function name outside cycles of calls (one
-           function of that name, or one called and others that nothing
-           calls), the stacks containing it add up to its inclusive cost
-           within 0.1% of the total, and no prefix of a stack ending in it
-           (a frame of a flame graph) is wider than that cost -- or, where
-           the profile says it spends more itself and in its calls than the
-           calls into it cost (a thread's start), than that; every two
-           adjacent frames are a call of the profile, and the stacks through
-           a call outside cycles add up to at most its cost (0.1%); where
-           the profile disagrees with itself (calls into a function or a
-           cycle that cost more or less than it spends), by that much more.
+           options): for every function name outside cycles of calls (whose
+           functions do not reach one another), the stacks containing it
+           add up to what its functions spend themselves and in their
+           calls out, less at most what the calls below it lose: the excess
+           of the calls into a component it reaches over what that one
+           spends, cost the profile records twice and no stack can hold
+           (computed for each function, and named when the check fails);
+           no prefix of a stack ending in it (a frame of a flame graph) is
+           wider; every two adjacent frames are a call of the profile, and
+           the stacks through a call outside cycles add up to at most its
+           cost.  No other tolerance.  Where the stacks through a function
+           lack no more than what enters the cycles below it at functions
+           that hold nothing, the line ends in "# TODO": a known bug of
+           calc-stacks.c (an expected failure).
        folded-check.py agree CGANNOTATE PROFILE RE [OPTION...]
            With --focus=RE, every function's inclusive cost is the same in
            the function table (--inclusive=yes) as in the JSON report, and
            for a name of one function, the sum of the folded stacks that
            contain it; a matched function of one name outside cycles keeps
-           its inclusive cost without --focus (within 0.1% of the total);
+           its inclusive cost without --focus, exactly;
            and the call graph of the same focus (every node and call) is
            the JSON report's (tests/golden/data/tools/dot-vs-json.py).
        folded-check.py diamond DEPTH
@@ -103,20 +106,39 @@ def parse_folded(text):
     return stacks
 
 
-def disagreement(doc, val):
-    """How much the calls entering each function (or cycle of calls) and what
-    it spends itself and in its calls out differ, summed: the profile's own
-    inconsistency, which no estimate can make up.  Functions that nothing
-    calls are part of the called function of their name, if there is one,
-    as the estimate takes them."""
-    byname = collections.defaultdict(list)
+def flows(doc, val):
+    """The call graph as the estimate takes it (calc-stacks.c), and where the
+    profile disagrees with itself.  Nodes are functions, but that a
+    function that nothing calls is part of the called function of its name
+    whose calls in carry more than it spends (code reached by a jump, or
+    inlined), the costliest if there are several (by the first event, as
+    the estimate decides); components are the strongly connected ones
+    (cycles of calls).  Returns (node of each function, calls between
+    nodes, component of each node, components callees first, calls between
+    components, excess): the excess of a component is what the calls into
+    it cost beyond what it spends itself and in its calls out -- cost that
+    is in no stack, as the estimate must leave it (a thread's start is the
+    other way round: it spends more than its calls carry, and the rest
+    starts stacks of its own)."""
+    first = lambda v: (v[0] or 0) if v else 0
+    inflow = collections.Counter()
     for f in doc['functions']:
-        byname[f['function']].append(f)
+        for c in f['callees']:
+            if (c['file'], c['function']) != (f['file'], f['function']):
+                inflow[(c['file'], c['function'])] += first(c['inclusive'])
+    host = {}
+    for f in doc['functions']:
+        spent = first(f['self']) + sum(first(c['inclusive']) for c in f['callees']
+                                       if (c['file'], c['function']) != (f['file'], f['function']))
+        key = (f['file'], f['function'])
+        if f['callers'] and inflow[key] > spent:
+            best = host.get(f['function'])
+            if best is None or inflow[key] > inflow[best]:
+                host[f['function']] = key
 
     def node(f):
-        called = [g for g in byname[f['function']] if g['callers']]
-        if len(called) == 1 and not f['callers']:
-            return (called[0]['file'], f['function'])
+        if not f['callers'] and f['function'] in host:
+            return host[f['function']]
         return (f['file'], f['function'])
     of = {(f['file'], f['function']): node(f) for f in doc['functions']}
     succ, cost, own = collections.defaultdict(set), collections.Counter(), collections.Counter()
@@ -128,20 +150,54 @@ def disagreement(doc, val):
             if v is not None and v != u:
                 succ[u].add(v)
                 cost[(u, v)] += val(c['inclusive'])
-    comp = strongly_connected(sorted(set(of.values())), succ)
+    comp, order = strongly_connected(sorted(set(of.values())), succ)
     into, spends = collections.Counter(), collections.Counter()
+    down = collections.defaultdict(set)
     for v, c in comp.items():
         spends[c] += own[v]
     for (u, v), c in cost.items():
         if comp[u] != comp[v]:
             into[comp[v]] += c
             spends[comp[u]] += c
-    return sum(abs(into[c] - spends[c]) for c in into)
+            down[comp[u]].add(comp[v])
+    excess = {c: into[c] - spends[c] for c in into if into[c] > spends[c]}
+    # A known bug: calc-stacks.c's walk() drops what enters a cycle at a
+    # node that holds nothing (no cost of its own, no call out of the
+    # cycle) and calls in it only nodes that hold nothing either.
+    holds = collections.Counter(own)
+    for (u, v), c in cost.items():
+        if comp[u] != comp[v]:
+            holds[u] += c
+    cyclic = collections.Counter(comp.values())
+    hollow = collections.Counter()
+    for (u, v), c in cost.items():
+        if comp[u] != comp[v] and cyclic[comp[v]] > 1 and holds[v] == 0 and all(
+                holds[t] == 0 for t in succ[v] if comp[t] == comp[v]):
+            hollow[comp[v]] += c
+    return of, succ, comp, order, down, excess, +hollow
+
+
+HOLLOW_BUG = "calc-stacks.c's walk() drops what enters a cycle at a function that holds nothing"
+
+
+def reached(order, down, marked):
+    """For each component, the MARKED components it reaches (not itself).
+    ORDER has the components callees first."""
+    ranked = sorted(marked)
+    bit = {c: 1 << k for k, c in enumerate(ranked)}
+    below = {}
+    for c in order:
+        b = 0
+        for d in down[c]:
+            b |= below[d] | bit.get(d, 0)
+        below[c] = b
+    return {c: [ranked[k] for k in range(b.bit_length()) if b >> k & 1] for c, b in below.items()}
 
 
 def strongly_connected(nodes, succ):
-    """Each node's component (a representative node), by Tarjan's algorithm."""
-    index, low, comp, stack, on = {}, {}, {}, [], set()
+    """Each node's component (a representative node), by Tarjan's algorithm,
+    and the components in the order it finds them: callees first."""
+    index, low, comp, stack, on, order = {}, {}, {}, [], set(), []
     for root in nodes:
         if root in index:
             continue
@@ -165,21 +221,25 @@ def strongly_connected(nodes, succ):
             if work:
                 low[work[-1][0]] = min(low[work[-1][0]], low[v])
             if low[v] == index[v]:
+                order.append(v)
                 while True:
                     w = stack.pop()
                     on.discard(w)
                     comp[w] = v
                     if w == v:
                         break
-    return comp
+    return comp, order
 
 
 def invariants(cga, profile, options):
     doc = json.loads(run(cga, ['--format=json', '--auto=no'] + options + [profile]))
     k = primary_event(doc['events'], options)
-    total = sum((f['self'][k] or 0) for f in doc['functions'] if f['self'])
     val = lambda v: (v[k] or 0) if v else 0
-    tol = total / 1000 + disagreement(doc, val)
+    # The estimate is exact (calc-stacks.h) but where the profile disagrees
+    # with itself: no tolerance but that disagreement, computed for each
+    # function (below).
+    of, succ, comp, order, down, excess, hollow = flows(doc, val)
+    below = reached(order, down, set(excess) | set(hollow))
     byname = collections.defaultdict(list)
     for f in doc['functions']:
         byname[frame(f['function'])].append(f)
@@ -192,25 +252,40 @@ def invariants(cga, profile, options):
                     (g['cycle'] for g in byname[frame(c['function'])]
                      if g['file'] == c['file']), None):
                 cyclic.add((frame(f['function']), frame(c['function'])))
-    # Where the profile's two figures for a function disagree (what the calls
-    # into it cost, and what it spends itself plus its calls out: a thread's
-    # start, rounding in a converted profile), its stacks lie between them.
+    # The stacks through a function add up to what it spends itself and in
+    # its calls out: where the calls into it carry more, the excess is in
+    # no stack; where less (a thread's start), the rest starts stacks of
+    # its own.  By name, as frames are: the functions of one name add up,
+    # unless one of them reaches another (a stack holds both, and counts
+    # once).
     def spends(f):
         return val(f['self']) + sum(val(c['inclusive']) for c in f['callees']
                                     if (c['file'], c['function']) != (f['file'], f['function']))
+
+    def reaches_namesake(fs):
+        nodes = {of[(f['file'], f['function'])] for f in fs}
+        if any(frame(c['function']) == frame(f['function']) for f in fs for c in f['callees']):
+            return True
+        if len(nodes) == 1:
+            return False
+        seen, todo = set(), [v for u in nodes for v in succ[u]]
+        while todo:
+            v = todo.pop()
+            if v in nodes:
+                return True
+            if v not in seen:
+                seen.add(v)
+                todo.extend(succ[v])
+        return False
     expect = {}
     skipped = 0
     for name, fs in byname.items():
-        called = [f for f in fs if f['callers']]
-        if any(f['cycle'] is not None for f in fs) or any(
-                c['function'] == f['function'] for f in fs for c in f['callees']):
+        if any(f['cycle'] is not None for f in fs):
             continue
-        if len(fs) == 1 or len(called) == 1:
-            incl = val((called or fs)[0]['inclusive'])
-            spent = sum(spends(f) for f in fs)
-            expect[name] = (min(incl, spent), max(incl, spent))
-        else:
+        if reaches_namesake(fs):
             skipped += 1
+            continue
+        expect[name] = sum(spends(f) for f in fs)
     stacks = parse_folded(run(cga, ['--format=folded'] + options + [profile]))
     through = collections.Counter()
     width = collections.Counter()
@@ -223,20 +298,38 @@ def invariants(cga, profile, options):
         for a, b in set(zip(frames, frames[1:])):
             pairs[(a, b)] += count
     problems = []
-    for name, (lo, hi) in expect.items():
-        if through[name] < lo - tol or through[name] > hi + tol:
-            problems.append('stacks through %s: %d, inclusive %d' % (name, through[name], lo))
+    # The stacks through a function lack what the calls below it lose: the
+    # excess of each component it reaches over what that one spends; no
+    # other tolerance.  What they lack beyond it, up to what enters the
+    # cycles below it at their hollow nodes, is the known bug (flows).
+    known = []
+    for name, spent in expect.items():
+        lost = sorted({d for f in byname[name] for d in below[comp[of[(f['file'], f['function'])]]]})
+        slack = sum(excess.get(d, 0) for d in lost)
+        dropped = sum(hollow.get(d, 0) for d in lost)
+        if spent - slack - dropped <= through[name] < spent - slack:
+            known.append('stacks through %s: %d, not %d..%d; %d of what enters the cycles below '
+                         'it at functions that hold nothing' % (
+                             name, through[name], spent - slack, spent, dropped))
+        elif through[name] < spent - slack or through[name] > spent:
+            problems.append('stacks through %s: %d, not within %d..%d (it spends %d; %d lost '
+                            'below it in the excess of the calls into %s)' % (
+                                name, through[name], spent - slack, spent, spent, slack,
+                                ', '.join(['%s (%d)' % (d[1], excess[d]) for d in lost
+                                           if d in excess][:3]) or 'nothing'))
     for prefix, w in width.items():
-        if prefix[-1] in expect and w > expect[prefix[-1]][1]:
+        if prefix[-1] in expect and w > expect[prefix[-1]]:
             problems.append('frame %s: %d wider than %d' % (';'.join(prefix[-3:]), w,
-                                                               expect[prefix[-1]][1]))
+                                                               expect[prefix[-1]]))
     for (a, b), w in pairs.items():
         if (a, b) not in calls:
             problems.append('%s;%s: no such call' % (a, b))
-        elif (a, b) not in cyclic and w > calls[(a, b)] + tol:
+        elif (a, b) not in cyclic and w > calls[(a, b)]:
             problems.append('%s;%s: %d through a call of %d' % (a, b, w, calls[(a, b)]))
     if problems:
         return '%d problems: %s' % (len(problems), '; '.join(problems[:4]))
+    if known:
+        return '%d problems: %s # TODO %s' % (len(known), '; '.join(known[:2]), HOLLOW_BUG)
     return None, '%d stacks, %d functions checked (%d names skipped)' % (
         len(stacks), len(expect), skipped)
 
@@ -263,7 +356,6 @@ def agree(cga, profile, rx, options):
     doc = json.loads(run(cga, ['--format=json', '--auto=no'] + options + [profile]))
     k = primary_event(doc['events'], options)
     ev = doc['events'][k]['name']
-    total = sum((f['self'][k] or 0) for f in doc['functions'] if f['self'])
     val = lambda v: (v[k] or 0) if v else 0
     table = table_rows(run(cga, ['--inclusive=yes', '--threshold=100', '--show-percs=no',
                                  '--auto=no', '--show=' + ev] + options + [profile]))
@@ -286,7 +378,7 @@ def agree(cga, profile, rx, options):
         if r.search(f['function']) and f['cycle'] is None and names[frame(f['function'])] == 1:
             got = [g for g in doc['functions'] if g['file'] == f['file'] and
                    g['function'] == f['function']]
-            if abs(val(got[0]['inclusive'] if got else None) - val(f['inclusive'])) > total / 1000:
+            if val(got[0]['inclusive'] if got else None) != val(f['inclusive']):
                 problems.append('match %s: %d focused, %d without --focus'
                                 % (f['function'], val(got[0]['inclusive']) if got else 0,
                                    val(f['inclusive'])))
@@ -366,7 +458,7 @@ def main(argv):
         res = focus(argv[1], argv[2], argv[3])
     else:
         sys.exit(__doc__)
-    what = ' '.join(argv[2:])
+    what = argv[0] + ' ' + ' '.join(argv[2:])
     if isinstance(res, str):
         print('not ok - %s: %s' % (what, res))
         return 1

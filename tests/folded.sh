@@ -4,13 +4,18 @@
 # profile, the stacks ending in each function name add up to its self cost
 # and all stacks to the sum of self costs; so they do with --hide (against
 # the self costs --format=json gives with the same --hide) and for a merge;
-# the stacks containing each function outside cycles add up to its
-# inclusive cost, no frame is wider than that, and adjacent frames are
-# calls of the profile (invariants); --focus prints exactly the stacks that
-# pass through a match, and a function's focused inclusive cost is the same
-# in the table, the JSON report, the call graph and the folded stacks
-# (agree); a call graph of 60 diamonds in a row (2^60 paths) gives at most
-# 100,000 stacks, still exact.  The checks are tests/folded-check.py's.
+# the stacks containing each function outside cycles add up to what it
+# spends, less only the excess of the calls into what it reaches (the
+# profile's own disagreement, computed for each function), no frame is
+# wider than that, and adjacent frames are calls of the profile
+# (invariants); --focus prints exactly the stacks that pass through a
+# match, and a function's focused inclusive cost is the same in the table,
+# the JSON report, the call graph and the folded stacks (agree); a call
+# graph of 60 diamonds in a row (2^60 paths) gives at least a stack per
+# function with a cost and at most 100,000, still exact, from a run that
+# ends well.  The checks are tests/folded-check.py's; a known bug of the
+# estimate makes one "not ok ... # TODO" (hollow-cycle.out shows it).
+# FOLDED_CHECKS=RE runs only the checks whose arguments match.
 #
 # usage: tests/folded.sh [CGANNOTATE]
 # The checks run on several CPUs at once (tests/shard.sh; TEST_JOBS says how
@@ -35,14 +40,37 @@ esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-folded.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
-# t ARGS...: one check, one TAP line, from the shard that claims it.
+# FOLDED_CHECKS=RE in the environment runs only the checks whose arguments
+# (or description) RE matches, the others being SKIPs: the planted bugs of
+# tests/mutants.sh need a few.
+asked() {
+    [ -z "${FOLDED_CHECKS:-}" ] && return 0
+    printf '%s\n' "$*" | grep -E -q -e "$FOLDED_CHECKS" && return 0
+    echo "ok $n # SKIP not asked for (FOLDED_CHECKS)"
+    return 1
+}
+
+# t ARGS...: one check, one TAP line, from the shard that claims it (a
+# known bug of the program makes it "not ok ... # TODO", an expected
+# failure).
 t() {
     shard_mine || return 0
-    line=$(python3 "$check" "$@" 2>&1)
+    asked "$@" || return 0
+    line=$(python3 "$check" "$@" 2>&1 | head -n 1)
     case $line in
         ok*) echo "ok $n ${line#ok }" ;;
         *) echo "not ok $n ${line#not ok }" ;;
     esac
+}
+
+# skip COUNT REASON: COUNT checks of what is absent, as TAP SKIPs.
+skip() {
+    _k=0
+    while [ "$_k" -lt "$1" ]; do
+        _k=$((_k + 1))
+        shard_mine || continue
+        echo "ok $n # SKIP $2"
+    done
 }
 
 if [ "${FOLDED_FRESH:-no}" = yes ]; then
@@ -54,16 +82,26 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
         { echo "Bail out! tests/progs/profile.sh failed:"; sed 's/^/# /' "$tmp/profile.log"; exit 99; }
     cd "$tmp/progs" || exit 99
     # A real interpreter, where nearly everything is one cycle of calls.
-    python3_out=
-    if [ -x /usr/bin/python3 ] &&
-       valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
+    python3_out=''
+    python3_why='/usr/bin/python3 not found'
+    if [ -x /usr/bin/python3 ]; then
+        if valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
 import json, re
 d = json.loads(json.dumps({"k%d" % i: list(range(i % 7)) for i in range(300)}))
-print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2>&1; then
-        python3_out=python3.out
+print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2> python3.err; then
+            python3_out=python3.out
+        else
+            python3_why="valgrind failed on it: $(head -n 1 python3.err)"
+        fi
     fi
 else
     python3 "$check" diamond 60 > "$tmp/diamond.out"
+    # main -> X -> Y -> Z, and Z -> X: the cycle {X, Y, Z} is entered at X,
+    # which costs nothing itself; so does Y.  Everything adds up.
+    printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=main' '1 1' 'cfn=X' 'calls=1 2' '2 100' \
+        'fn=X' '3 0' 'cfn=Y' 'calls=1 4' '4 100' 'fn=Y' '5 0' 'cfn=Z' 'calls=1 6' '6 100' \
+        'fn=Z' '7 60' 'cfn=W' 'calls=1 8' '8 40' 'cfn=X' 'calls=1 9' '9 10' 'fn=W' '10 40' \
+        > "$tmp/hollow-cycle.out"
     cd "$data" || exit 99
     python3 tools/fanout.py > "$tmp/fanout.out"
 fi
@@ -71,10 +109,20 @@ fi
 # Every check, in a fixed order; each shard runs its share.
 check_all() {
 if [ "${FOLDED_FRESH:-no}" = yes ]; then
-    for f in *.out *.cgout *.out-0*; do
+    for f in *.out *.cgout; do
         [ "$f" = "$python3_out" ] && continue
         t sums "$prog" "$f"
         t invariants "$prog" "$f"
+    done
+    # One file per thread, but valgrind gives the id of a thread that ended
+    # to the next one: two to four files.
+    for f in threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 threads-sep.out-04; do
+        if [ -f "$f" ]; then
+            t sums "$prog" "$f"
+            t invariants "$prog" "$f"
+        else
+            skip 2 "no $f: valgrind gave its thread id to another thread"
+        fi
     done
     t sums "$prog" fib.out --hide='^fib'
     t sums "$prog" evenodd.out --hide='^is_odd'
@@ -93,6 +141,8 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
         t agree "$prog" python3.out '^PyRun_StringFlags$'
         t agree "$prog" python3.out 'json'
         t agree "$prog" python3.out 'malloc'
+    else
+        skip 5 "no profile of python3: $python3_why"
     fi
 else
     for f in progs/*.out progs/*.cgout progs/*.out-0* gprof2dot/*.callgrind json/*.out \
@@ -129,14 +179,26 @@ else
     t focus "$prog" gprof2dot/bool.callgrind '^m'
     t sums "$prog" "$tmp/diamond.out"
     t invariants "$prog" "$tmp/diamond.out"
-    if shard_mine; then
-        lines=$("$prog" --format=folded "$tmp/diamond.out" | wc -l)
-        if [ "$lines" -le 100000 ]; then
-            echo "ok $n - 60 diamonds in a row: $lines stacks"
+    # At most 100,000 stacks, and at least one for each of the 181
+    # functions with a cost of its own; the run must end well.
+    if shard_mine && asked "60 diamonds in a row"; then
+        if "$prog" --format=folded "$tmp/diamond.out" > "$shard_dir/diamond.folded" 2> "$shard_dir/err"
+        then
+            lines=$(wc -l < "$shard_dir/diamond.folded")
+            if [ "$lines" -ge 181 ] && [ "$lines" -le 100000 ]; then
+                echo "ok $n - 60 diamonds in a row: $lines stacks"
+            else
+                echo "not ok $n - 60 diamonds in a row: $lines stacks"
+            fi
         else
-            echo "not ok $n - 60 diamonds in a row: $lines stacks"
+            echo "not ok $n - 60 diamonds in a row: status $?: $(head -n 1 "$shard_dir/err")"
         fi
     fi
+    # A cycle entered at a function that holds nothing itself, whose call
+    # in the cycle is to another such (hollow-cycle.out): the stacks must
+    # carry main's whole inclusive cost (a known bug: gprof2dot/bzr.callgrind
+    # shows it too).
+    t invariants "$prog" "$tmp/hollow-cycle.out"
 fi
 }
 

@@ -10,11 +10,17 @@
   - a jump names the function of its target (jfn=) by a function the
     report lists, or not at all (null).
 
-With --disassembled OBJ (repeatable), every instruction of a function in
-object OBJ must have its disassembly.  With --objdump OBJ (repeatable), the
-disassembly of every instruction in OBJ must be the text that
+With --disassembled OBJ (repeatable), every instruction in object OBJ must
+have its disassembly.  With --objdump OBJ (repeatable), the disassembly of
+every instruction in OBJ must be the text that
 `objdump -d --no-show-raw-insn -C OBJ` ($OBJDUMP if set), run over the whole
 object, gives at that address: no instruction cut short by a stop address.
+An instruction is in the object of its function, or with --page PAGE (the
+--format=html report of the same profile and options, with
+--threshold=100) in the object of the listing of the page's machine_code
+that holds it: a function of unknown name (callgrind names it by its
+offset, "0x0000000000001100") may gather code of several objects, and the
+JSON's "object" of a function is one of them.
 Prints a summary line; exits 1 on the first violation."""
 import json
 import os
@@ -47,10 +53,30 @@ def listing(obj):
     return texts
 
 
+def objects_of(page):
+    """(file, function) -> {index of an instruction: (its address, the
+    object of its listing)}, from the page's data."""
+    with open(page, encoding="utf-8") as f:
+        m = re.search(r'<script type="application/json" id="cga-data">(.*?)</script>', f.read(), re.S)
+    if m is None:
+        fail("%s: no data" % page)
+    data = json.loads(m.group(1))
+    funcs = {(f["file"], f["function"]): f for f in data["functions"]}
+    objs = {}
+    for l in data.get("machine_code") or []:
+        instrs = funcs[(l["file"], l["function"])].get("instructions") or []
+        for x in l["lines"]:
+            if isinstance(x, int):
+                objs.setdefault((l["file"], l["function"]), {})[x] = (instrs[x]["address"], l["object"])
+    return objs
+
+
 def main():
     args = sys.argv
     objs = [args[i + 1] for i, a in enumerate(args) if a == "--disassembled"]
     whole = {args[i + 1]: listing(args[i + 1]) for i, a in enumerate(args) if a == "--objdump"}
+    pages = [args[i + 1] for i, a in enumerate(args) if a == "--page"]
+    listed = objects_of(pages[0]) if pages else None
     d = json.load(sys.stdin)
     n = len(d["events"])
     nf = ni = nj = nc = 0
@@ -62,8 +88,15 @@ def main():
         name = f["file"] + ":" + f["function"]
         self_sum = [None] * n
         calls = {}
-        for ins in f["instructions"]:
+        for k, ins in enumerate(f["instructions"]):
             ni += 1
+            obj = f["object"]
+            if listed is not None:
+                at = listed.get((f["file"], f["function"]), {}).get(k)
+                if at is None or at[0] != ins["address"]:
+                    fail("%s %s: instruction %d is %s in the page's listings" %
+                         (name, ins["address"], k, at and at[0]))
+                obj = at[1]
             add(self_sum, ins["self"])
             for c in ins["calls"]:
                 k = (c["file"], c["function"])
@@ -78,14 +111,14 @@ def main():
                 if j["function"] is not None and j["function"] not in names:
                     fail("%s %s: jump into %s, which the report does not list" %
                          (name, ins["address"], j["function"]))
-            if f["object"] in objs and ins["disassembly"] is None:
+            if obj in objs and ins["disassembly"] is None:
                 fail("%s %s: no disassembly" % (name, ins["address"]))
-            texts = whole.get(f["object"])
+            texts = whole.get(obj)
             if texts is not None and ins["disassembly"] is not None:
                 want = texts.get(int(ins["address"], 16))
                 if ins["disassembly"] != want:
-                    fail("%s %s: disassembly '%s', objdump of the whole object has '%s'" %
-                         (name, ins["address"], ins["disassembly"], want))
+                    fail("%s %s: disassembly '%s', objdump of the whole of %s has '%s'" %
+                         (name, ins["address"], ins["disassembly"], obj, want))
         if self_sum != f["self"]:
             fail("%s: instructions add up to %s, the function's self cost is %s" %
                  (name, self_sum, f["self"]))
