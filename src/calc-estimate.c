@@ -17,8 +17,9 @@ static bool negative_self(const struct profile *p)
 }
 
 /* Add the widths of S's frames, event K, to the estimates of the
- * functions they are frames of: a function is at most once on a stack. */
-static void add_widths(const struct stacks *s, size_t k)
+ * functions they are frames of (a function is at most once on a stack),
+ * and give them to ALSO. */
+static void add_widths(const struct stacks *s, size_t k, const struct estimate_also *also)
 {
 	cost_t *w = stacks_widths(s);
 
@@ -27,10 +28,18 @@ static void add_widths(const struct stacks *s, size_t k)
 
 		fn->estimate[k] += w[f];
 	}
+	if (also != NULL)
+		also->add(also->arg, s, w, k);
 	free(w);
 }
 
 bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event)
+{
+	return estimate_compute_also(p, primary, event, NULL);
+}
+
+bool estimate_compute_also(struct profile *p, const struct stacks *primary, size_t event,
+			   const struct estimate_also *also)
 {
 	struct stack_graph *g;
 
@@ -51,11 +60,11 @@ bool estimate_compute(struct profile *p, const struct stacks *primary, size_t ev
 		struct stacks s;
 
 		if (primary != NULL && k == event) {
-			add_widths(primary, k);
+			add_widths(primary, k, also);
 			continue;
 		}
 		stacks_estimate_on(&s, g, p, k);
-		add_widths(&s, k);
+		add_widths(&s, k, also);
 		stacks_release(&s);
 	}
 	stack_graph_free(g);

@@ -24,6 +24,18 @@
  * cost is negative (a profile of differences: no stack holds it). */
 bool estimate_compute(struct profile *p, const struct stacks *primary, size_t event);
 
+/* What else is made from each event's stacks while they are at hand:
+ * ADD(ARG, S, W, K) for the stacks S of event K and the widths W of their
+ * frames (stacks_widths). */
+struct estimate_also {
+	void (*add)(void *arg, const struct stacks *s, const cost_t *w, size_t k);
+	void *arg;
+};
+
+/* estimate_compute, and ALSO (unless NULL) from the same stacks. */
+bool estimate_compute_also(struct profile *p, const struct stacks *primary, size_t event,
+			   const struct estimate_also *also);
+
 /* F's inclusive estimate of event K: its estimate, or where it has none
  * its inclusive cost (f->total, as inclusive_compute left it). */
 cost_t estimate_of(const struct func *f, size_t k);

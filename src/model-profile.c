@@ -416,6 +416,13 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 	return find_edge(p, caller, callee);
 }
 
+const char *func_object(const struct func *f)
+{
+	if ((f->object == NULL || *f->object == '\0') && f->host != NULL)
+		f = f->host;
+	return f->object != NULL && *f->object != '\0' ? f->object : NULL;
+}
+
 struct pfile *profile_find_file(const struct profile *p, const char *name)
 {
 	struct pfile *f;

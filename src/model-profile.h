@@ -20,6 +20,7 @@
 
 struct edge;
 struct cycle;
+struct grouping;
 
 struct pfile {
 	const char *name;          /* with the current directory stripped */
@@ -210,6 +211,9 @@ struct profile {
 	struct cycle *cycles;      /* set by cycles_mark, by id (cycles[0] is <cycle 1>) */
 	size_t ncycles;
 
+	struct grouping *grouping; /* --group-by's groups of its functions
+				      (calc-group.h), or NULL */
+
 	/* Set by --focus (see calc-focus.h). */
 	bool focused;              /* only stacks through a focus_match function count:
 				      costs are those of the stacks kept (calc-focus.h) */
@@ -258,6 +262,9 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 				     const struct func *callee);
 /* How many times F was called: the sum of its callers' counts. */
 cost_t profile_times_called(const struct profile *p, const struct func *f);
+/* The object F's code is in: code inlined from another file is in that of
+ * the function it was inlined into.  NULL if the profile names none. */
+const char *func_object(const struct func *f);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
 /* Whether some part was subtracted: the profile is a difference. */

@@ -9,6 +9,7 @@
 #include "calc-estimate.h"
 #include "calc-flame.h"
 #include "calc-focus.h"
+#include "calc-group.h"
 #include "calc-inclusive.h"
 #include "calc-stacks.h"
 #include "calc-table.h"
@@ -218,13 +219,32 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 	return true;
 }
 
+/* Add the stacks S of profile P to side SIDE of FL: with BY, its groups'. */
+static void add_side(struct flame *fl, const struct stacks *s, struct profile *p, int side,
+		     enum group_by by)
+{
+	struct grouping *gr;
+	struct stacks grouped;
+
+	if (by == GROUP_FUNCTION) {
+		flame_add(fl, s, side);
+		return;
+	}
+	gr = grouping_new(p, by);
+	grouping_build(gr, p, false);
+	grouping_stacks(gr, s, &grouped);
+	flame_add(fl, &grouped, side);
+	stacks_release(&grouped);
+	grouping_free(gr);
+}
+
 /* What the views of a diff take from OLD and NEW read apart (read_sides),
  * each hidden and marked as the report is: with FL, the differential flame
  * tree, each side's stacks added as that side; with FOCUSED, each side's
  * figures focused from those stacks, and with INCLUSIVE its inclusive
  * costs taken on its own, for focus_subtract. */
 static void apart(struct profile side[2], struct focus *focus, size_t event, struct flame *fl,
-		  bool focused, bool inclusive)
+		  bool focused, bool inclusive, enum group_by by)
 {
 	cost_t whole[2];
 
@@ -241,7 +261,7 @@ static void apart(struct profile side[2], struct focus *focus, size_t event, str
 
 			stacks_estimate(&s, &side[k], event);
 			if (fl != NULL)
-				flame_add(fl, &s, k);
+				add_side(fl, &s, &side[k], k, by);
 			if (focused)
 				focus_apply(&side[k], &s, event);
 			stacks_release(&s);
@@ -291,7 +311,7 @@ static bool diff_apart(struct profile *p, const struct reading *r, struct focus 
 			     "name files");
 		return false;
 	}
-	apart(side, focus, event, fl, p->focused, inclusive);
+	apart(side, focus, event, fl, p->focused, inclusive, GROUP_FUNCTION);
 	if (p->focused || inclusive)
 		focus_subtract(p, &side[0], &side[1]);
 	for (int k = 0; k < 2; k++)
@@ -324,7 +344,7 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 
 	read_sides(side, r, in, false);
 	columns_init(&cols, &side[1], r->opt);
-	apart(side, focus, cols.primary, &fl, false, false);
+	apart(side, focus, cols.primary, &fl, false, false, r->opt->group_by);
 	look.event = side[1].events[cols.primary].name;
 	report_flame(out, &fl, &look);
 	flame_release(&fl);
@@ -427,10 +447,12 @@ struct run {
 	struct focus *focus;
 	struct profile p;
 	struct columns cols;
-	struct stacks stacks;      /* the primary event's, when made */
+	struct stacks stacks;      /* the primary event's, when made (with --group-by
+				      and no cycles needed, the groups') */
 	struct flame fl;           /* their flame tree, when made */
 	bool have_stacks, have_flame;
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
+	struct grouping *groups;   /* --group-by's groups, when made */
 };
 
 /* What a report takes from the model besides the profile as read. */
@@ -441,7 +463,17 @@ enum {
 	NEED_CYCLES = 1 << 3,      /* cycles marked, a diff's or focus's figures fixed */
 	NEED_ESTIMATES = 1 << 4,   /* every function's inclusive estimate */
 	NEED_PAGE_STACKS = 1 << 5, /* the stacks made while the report is written */
+	NEED_GROUPS = 1 << 6,      /* --group-by's groups (and their estimates, with
+				      NEED_ESTIMATES) */
 };
+
+/* The model the function table shows: with --group-by, the groups'; else
+ * the profile's.  Every table writer (text, CSV, Markdown) takes its rows
+ * from it. */
+static struct profile *table_model(struct run *run)
+{
+	return run->groups != NULL ? grouping_model(run->groups) : &run->p;
+}
 
 struct report_kind {
 	enum output_format format;
@@ -451,7 +483,14 @@ struct report_kind {
 
 static void write_text(struct run *run, FILE *out)
 {
-	print_table_report(out, &run->p, run->opt, &run->cols);
+	struct options groups = *run->opt;
+
+	/* Groups have no lines: no source is annotated. */
+	if (run->groups != NULL) {
+		groups.auto_annotate = false;
+		groups.nuser = 0;
+	}
+	print_table_report(out, table_model(run), &groups, &run->cols);
 }
 
 static void write_json(struct run *run, FILE *out)
@@ -471,7 +510,7 @@ static void write_flamegraph(struct run *run, FILE *out)
 
 static void write_dot(struct run *run, FILE *out)
 {
-	print_graph(out, &run->p, run->opt, &run->cols);
+	print_graph(out, table_model(run), run->opt, &run->cols);
 }
 
 /* The page: dot draws the call graph while it is written (the longest of
@@ -519,6 +558,9 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 
 	if (kind->format == FORMAT_TEXT && opt->both_costs)
 		needs |= NEED_ESTIMATES;
+	/* A table of groups annotates no source. */
+	if (opt->group_by != GROUP_FUNCTION)
+		needs = (needs | NEED_GROUPS) & ~(kind->format == FORMAT_TEXT ? NEED_LINES : 0u);
 	if (focused || opt->mode == MODE_DIFF)
 		needs &= ~(unsigned)NEED_ESTIMATES;
 	if (focused && opt->mode != MODE_DIFF)
@@ -539,6 +581,21 @@ static const struct report_kind *kind_of(enum output_format format)
 	die(EXIT_USAGE, "no report of this format");
 }
 
+/* The stacks of RUN replaced by those of its groups, frames of one group
+ * in a row merged. */
+static void group_stacks(struct run *run)
+{
+	struct stacks grouped = { NULL, 0, NULL };
+
+	run->groups = grouping_new(&run->p, run->opt->group_by);
+	grouping_build(run->groups, &run->p, false);
+	if (run->have_stacks) {
+		grouping_stacks(run->groups, &run->stacks, &grouped);
+		stacks_release(&run->stacks);
+		run->stacks = grouped;
+	}
+}
+
 /* The model RUN's report needs: stacks, cycles, a diff's or focus's
  * figures, estimates. */
 static void compute(struct run *run, unsigned needs)
@@ -553,6 +610,9 @@ static void compute(struct run *run, unsigned needs)
 		stacks_estimate(&run->stacks, p, primary);
 		run->have_stacks = true;
 	}
+	/* Stacks alone (folded, flame graphs): of the groups, if asked. */
+	if ((needs & NEED_GROUPS) && !(needs & NEED_CYCLES))
+		group_stacks(run);
 	/* Flame frames name functions by their place in the model, which
 	 * focus_apply changes. */
 	if ((needs & NEED_FLAME) || (run->have_stacks && opt->format == FORMAT_HTML)) {
@@ -570,8 +630,20 @@ static void compute(struct run *run, unsigned needs)
 	}
 	if (p->focused)
 		cycles_mark(p, primary);
-	if (needs & NEED_ESTIMATES)
-		estimate_compute(p, run->have_stacks ? &run->stacks : NULL, primary);
+	/* Groups are of the functions the model has now; their estimates come
+	 * from the functions' stacks, event by event. */
+	if (needs & NEED_GROUPS)
+		run->groups = grouping_new(p, opt->group_by);
+	if (needs & NEED_ESTIMATES) {
+		struct estimate_also also = { grouping_add_stacks, run->groups };
+
+		estimate_compute_also(p, run->have_stacks ? &run->stacks : NULL, primary,
+				      run->groups != NULL ? &also : NULL);
+	}
+	if (run->groups != NULL) {
+		grouping_build(run->groups, p, true);
+		p->grouping = run->groups;
+	}
 }
 
 void pipeline_callgrind(const struct options *opt, struct input *in,
@@ -607,6 +679,7 @@ void pipeline_callgrind(const struct options *opt, struct input *in,
 	run.needs = needs_of(kind, opt, p->focused, negative_self(p, run.cols.primary));
 	compute(&run, run.needs);
 	kind->write(&run, out);
+	grouping_free(run.groups);
 	if (run.have_flame)
 		flame_release(&run.fl);
 	stacks_release(&run.stacks);
@@ -632,6 +705,9 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 		    "profiles, not to aprof reports", opt->profile,
 		    opt->format == FORMAT_DOT ? "dot" :
 		    opt->format == FORMAT_FOLDED ? "folded" : "flamegraph");
+	if (opt->group_by != GROUP_FUNCTION || opt->per_call)
+		usage_error("%s: --%s applies to Callgrind and Cachegrind profiles, not to aprof "
+		    "reports", opt->profile, opt->per_call ? "per-call" : "group-by");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);

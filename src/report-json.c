@@ -6,8 +6,11 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-group.h"
 #include "calc-inclusive.h"
+#include "calc-percall.h"
 #include "fmt-json.h"
+#include "fmt-num.h"
 #include "xalloc.h"
 
 static void write_cost(struct json *j, const cost_t *v, size_t n)
@@ -62,6 +65,35 @@ static int func_cmp(const void *a, const void *b, void *arg)
 	int c = o->by_self ? cost_order(o, f->self, g->self) : cost_order(o, f->total, g->total);
 
 	return c ? c : strcmp(f->fullname, g->fullname);
+}
+
+/* Each count of V per call of N calls, as --per-call shows it; null where
+ * no call enters (N 0) or the count is absent. */
+static void write_per_call(struct json *j, const cost_t *v, cost_t n, size_t nev)
+{
+	json_begin_inline_array(j);
+	for (size_t i = 0; i < nev; i++) {
+		cost_t x;
+
+		if (v == NULL || v[i] == COST_ABSENT || n <= 0)
+			json_null(j);
+		else if (numfmt_per_call(v[i], n, &x))
+			json_double(j, (double)x / 10);
+		else
+			json_int(j, x);
+	}
+	json_end_array(j);
+}
+
+/* F's self and inclusive costs per call (calc-percall.h). */
+static void write_costs_per_call(struct json *j, const struct profile *p, const struct func *f)
+{
+	cost_t n = percall_entries(p, f);
+
+	json_key(j, "self_per_call");
+	write_per_call(j, f->self, n, p->nevents);
+	json_key(j, "inclusive_per_call");
+	write_per_call(j, f->total, n, p->nevents);
 }
 
 struct call {
@@ -257,6 +289,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
+	write_costs_per_call(j, p, f);
 	json_key(j, "cycle");
 	if (f->cycle != NULL)
 		json_uint(j, f->cycle->id);
@@ -373,6 +406,45 @@ static void write_cycles(struct json *j, const struct profile *p)
 	json_end_array(j);
 }
 
+/* --group-by's groups, in the order of the functions: their costs as the
+ * functions', the calls entering each and how many functions it has. */
+static void write_groups(struct json *j, struct grouping *gr, const struct options *opt,
+			 const struct order *functions)
+{
+	struct profile *m = grouping_model(gr);
+	struct order o = *functions;
+	size_t n;
+	struct func **rows = inclusive_compute(m, true, &n);
+
+	o.page = NULL;
+	qsort_r(rows, n, sizeof(*rows), func_cmp, &o);
+	json_key(j, "group_by");
+	json_string(j, grouping_label(opt->group_by));
+	json_key(j, "groups");
+	json_begin_array(j);
+	for (size_t i = 0; i < n; i++) {
+		const struct func *g = rows[i];
+
+		json_begin_object(j);
+		json_key(j, "group");
+		json_string(j, g->key.name);
+		json_key(j, "self");
+		write_cost(j, g->self, m->nevents);
+		json_key(j, "inclusive");
+		write_cost(j, g->total, m->nevents);
+		json_key(j, "inclusive_estimate");
+		write_cost(j, g->estimate != NULL ? g->estimate : g->total, m->nevents);
+		json_key(j, "calls");
+		json_int(j, profile_times_called(m, g));
+		json_key(j, "functions");
+		json_uint(j, grouping_members(gr, g));
+		write_costs_per_call(j, m, g);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	free(rows);
+}
+
 static void write_header(struct json *j, const struct profile *p, const struct options *opt)
 {
 	static const char *const modes[] = { "single", "merge", "diff" };
@@ -480,6 +552,8 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 	json_end_array(j);
 	json_key(j, "cycles");
 	write_cycles(j, p);
+	if (p->grouping != NULL)
+		write_groups(j, p->grouping, opt, &o);
 	if (opt->auto_annotate || opt->nuser > 0) {
 		json_key(j, "files");
 		write_files(j, p, &o);

@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calc-group.h"
 #include "fmt-name.h"
 #include "fmt-num.h"
+#include "report-percall.h"
 #include "xalloc.h"
 
 void report_print_name(FILE *out, const struct columns *c, const struct func *f)
@@ -16,8 +18,10 @@ void report_print_name(FILE *out, const struct columns *c, const struct func *f)
 		return;
 	}
 	name = name_shorten(f->key.name, c->name_width);
-	fputs(f->key.file->name, out);
-	fputc(':', out);
+	if (*f->key.file->name != '\0' || f->fullname != f->key.name) {
+		fputs(f->key.file->name, out);
+		fputc(':', out);
+	}
 	fputs(name, out);
 	free(name);
 }
@@ -205,6 +209,8 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	fputc('\n', out);
 	if (opt->both_costs)
 		fputs("Inclusive:        both\n", out);
+	if (opt->group_by != GROUP_FUNCTION)
+		fprintf(out, "Grouped by:       %s\n", grouping_label(opt->group_by));
 	if (p->focused)
 		print_focus(out, opt);
 	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
@@ -429,9 +435,17 @@ static void print_object(FILE *out, const char *object)
 	fputc(']', out);
 }
 
+/* The per-call columns of a --tree line: blank. */
+static void blank_per_call(FILE *out, const struct columns *c, const struct percall_columns *pw,
+			   const struct table *t)
+{
+	if (pw != NULL)
+		percall_print_cells(out, c, pw, t, NULL);
+}
+
 static void print_tree(FILE *out, const struct profile *p, const struct columns *c,
 		       const size_t *w, const struct both_columns *both, const struct func *f,
-		       bool callers)
+		       bool callers, const struct percall_columns *pw, const struct table *t)
 {
 	size_t n;
 	cost_t *costs;
@@ -444,6 +458,7 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 			both_print_cells(out, c, both, rows[i].cost, NULL);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
+		blank_per_call(out, c, pw, t);
 		columns_format_count(c, count, rows[i].count);
 		/* "%s%s (%sx)" and " [%s]", without printf's cost for each row. */
 		fputs(callers ? " < " : " >   ", out);
@@ -462,7 +477,8 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 /* Under a cycle's row, its members with their inclusive costs, costliest
  * first. */
 static void print_members(FILE *out, const struct columns *c, const size_t *w,
-			  const struct both_columns *both, const struct cycle *cy)
+			  const struct both_columns *both, const struct cycle *cy,
+			  const struct percall_columns *pw, const struct table *t)
 {
 	struct call_row *rows = xreallocarray(NULL, cy->nmembers, sizeof(*rows));
 
@@ -475,6 +491,7 @@ static void print_members(FILE *out, const struct columns *c, const size_t *w,
 			both_print_cells(out, c, both, rows[i].cost, NULL);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
+		blank_per_call(out, c, pw, t);
 		fputs(" =   ", out);
 		report_print_name(out, c, rows[i].other);
 		print_object(out, rows[i].other->object);
@@ -511,11 +528,14 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 	size_t *w = columns_widths_new(c);
 	bool tree = opt->tree_caller || opt->tree_calling;
 	struct both_columns both = { NULL, NULL, NULL, 0 };
+	struct percall_columns per_call, *pw = t->per_call != NULL ? &per_call : NULL;
 
 	for (size_t i = 0; i < t->nrows; i++)
 		columns_widen(c, w, t->rows[i]->total);
 	if (opt->both_costs)
 		both_init(&both, p, c, t);
+	if (pw != NULL)
+		percall_columns_init(pw, c, t);
 	if (c->changes && tree)
 		widen_trees(p, opt, c, t, opt->both_costs ? both.incl : w);
 	report_rule(out);
@@ -523,7 +543,9 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		both_print_header(out, c, &both);
 	else
 		columns_print_events(out, c, w);
-	fputs(" file:function\n", out);
+	if (pw != NULL)
+		percall_print_header(out, c, pw);
+	fprintf(out, " %s\n", grouping_label(opt->group_by));
 	report_rule(out);
 	for (size_t i = 0; i < t->nshown; i++) {
 		const struct func *f = t->rows[i];
@@ -532,24 +554,28 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		if (tree)
 			fputc('\n', out);
 		if (opt->tree_caller && !unknown)
-			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, true);
+			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, true, pw, t);
 		if (opt->both_costs)
 			both_print_cells(out, c, &both, f->total, f);
 		else
 			columns_print_cost(out, c, w, f->total);
+		if (pw != NULL)
+			percall_print_cells(out, c, pw, t, f);
 		fputs(tree ? " *  " : " ", out);
 		report_print_name(out, c, f);
 		if (f->object != NULL && *f->object)
 			print_object(out, f->object);
 		fputc('\n', out);
 		if (tree && f->whole != NULL)
-			print_members(out, c, w, opt->both_costs ? &both : NULL, f->whole);
+			print_members(out, c, w, opt->both_costs ? &both : NULL, f->whole, pw, t);
 		if (opt->tree_calling && !unknown)
-			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, false);
+			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, false, pw, t);
 	}
 	fputc('\n', out);
 	if (opt->both_costs)
 		both_release(&both);
+	if (pw != NULL)
+		percall_columns_release(pw);
 	free(w);
 }
 
