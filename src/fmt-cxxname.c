@@ -13,7 +13,8 @@
 /* What a scope is shown to be, by the names that name it. */
 enum {
 	SEEN_CLASS = 1,            /* something only a class has */
-	SEEN_FREE = 2,             /* a free function (a binary operator of two parameters) */
+	SEEN_TYPE = 2,             /* it is named as a type (a parameter's, a template
+				      argument, a return type) */
 	SEEN_CHILD = 4,            /* it holds another scope */
 };
 
@@ -277,6 +278,20 @@ static bool is_function_part(const struct parsed *p, size_t start, size_t end)
 	return false;
 }
 
+/* Whether the blank at S[I] (before END) is one after a parameter list,
+ * before its qualifiers. */
+static bool qualifier_follows(const struct parsed *p, size_t i, size_t end)
+{
+	static const char *const words[] = { "const", "volatile", "&", "noexcept" };
+
+	if (i == 0 || p->s[i - 1] != ')')
+		return false;
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (starts_with(p->s + i + 1, end - i - 1, words[k]))
+			return true;
+	return false;
+}
+
 static void parse(struct parsed *p, const char *s)
 {
 	static const char *const thunks[] = {
@@ -284,6 +299,7 @@ static void parse(struct parsed *p, const char *s)
 		"transaction clone for ",
 	};
 	size_t n = strlen(s), end, op, ends[MAX_PARTS], m, local = SIZE_MAX, space = SIZE_MAX;
+	bool qualified;
 
 	memset(p, 0, sizeof(*p));
 	p->s = s;
@@ -293,12 +309,16 @@ static void parse(struct parsed *p, const char *s)
 			p->begin = strlen(thunks[k]);
 			p->thunk = true;
 		}
-	end = strip_suffixes(p, n);
+	end = strip_qualifiers(p, strip_suffixes(p, n));
+	qualified = p->qualified;
+	p->qualified = false;
 	/* A return type ends at the last blank of depth 0 before the name of
-	 * an operator (whose own may have blanks: "operator new"). */
+	 * an operator (whose own may have blanks: "operator new"), but for the
+	 * blank before the qualifiers of a function a lambda is local to
+	 * ("f() const::{lambda()#1}"). */
 	op = first_operator(p, p->begin, end);
 	for (size_t i = p->begin; i < op; i++)
-		if (s[i] == ' ' && p->depth[i] == 0)
+		if (s[i] == ' ' && p->depth[i] == 0 && !qualifier_follows(p, i, op))
 			space = i;
 	if (space != SIZE_MAX && space + 1 < end)
 		p->begin = space + 1;
@@ -320,6 +340,8 @@ static void parse(struct parsed *p, const char *s)
 	if (p->s[part_start(p, ends, local)] == '{')
 		return;   /* "{lambda()#1}::...": local to nothing named */
 	read_function(p, part_start(p, ends, local), ends[local]);
+	if (local == m - 1)
+		p->qualified |= qualified;
 	p->nscope = local;
 	memcpy(p->ends, ends, local * sizeof(*ends));
 }
@@ -363,7 +385,8 @@ enum operator_kind { OP_NONE, OP_MEMBER, OP_FREE };
 
 /* What the function's name, if an operator's, says: only a member can be
  * operator(), [], ->, = or a conversion, or a binary operator of one
- * parameter; a binary operator of two is free. */
+ * parameter; a binary operator of two is free (which says nothing of its
+ * scope: the operator may be a friend's). */
 static enum operator_kind operator_kind(const struct parsed *p)
 {
 	static const char *const binary[] = {
@@ -432,28 +455,77 @@ void cxx_scopes_free(struct cxx_scopes *s)
 	free(s);
 }
 
+/* The end of the qualified identifier (template arguments included)
+ * that starts at S[I]. */
+static size_t identifier_end(const struct parsed *p, size_t i, size_t n)
+{
+	const char *s = p->s;
+
+	for (;;) {
+		while (i < n && ident_char(s[i]))
+			i++;
+		if (i < n && s[i] == '<') {
+			uint32_t d = p->depth[i];
+
+			for (i++; i < n && !(s[i] == '>' && p->depth[i] == d + 1); i++)
+				;
+			if (i < n)
+				i++;
+		}
+		if (i + 2 < n && s[i] == ':' && s[i + 1] == ':' && ident_char(s[i + 2]))
+			i += 2;
+		else
+			return i;
+	}
+}
+
+/* Mark NAME[START..END) as a type, and the scopes it is in as holding one. */
+static void mark_type(struct cxx_scopes *s, const struct parsed *p, size_t start, size_t end)
+{
+	mark_scope(s, p->s + start, end - start, SEEN_TYPE);
+	for (size_t i = start; i + 1 < end; i++)
+		if (p->s[i] == ':' && p->s[i + 1] == ':' && p->depth[i] == p->depth[start])
+			mark_scope(s, p->s + start, i - start, SEEN_CHILD);
+}
+
+/* Mark every qualified identifier of NAME outside the function's own name
+ * (its parameters' types, template arguments, a return type) as a type. */
+static void learn_types(struct cxx_scopes *s, const struct parsed *p, size_t n)
+{
+	const char *name = p->s;
+	size_t own_end = p->nscope > 0 ? p->fn_end : p->begin;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t end;
+
+		if (!ident_char(name[i]) || (name[i] >= '0' && name[i] <= '9') ||
+		    (i > 0 && (ident_char(name[i - 1]) || name[i - 1] == ':')))
+			continue;
+		if (i >= p->begin && i < own_end && p->depth[i] == 0)
+			continue;   /* the function's own scopes */
+		end = identifier_end(p, i, n);
+		if (operator_len(name, i, n) == 0)
+			mark_type(s, p, i, end);
+		i = end - 1;
+	}
+}
+
 void cxx_scopes_learn(struct cxx_scopes *s, const char *name)
 {
 	struct parsed p;
 	size_t last;
 	enum operator_kind op;
-	unsigned seen = 0;
 
 	parse(&p, name);
-	if (p.nscope == 0) {
-		parsed_release(&p);
-		return;
+	learn_types(s, &p, strlen(name));
+	if (p.nscope > 0) {
+		last = p.nscope - 1;
+		op = operator_kind(&p);
+		if (p.qualified || p.thunk || op == OP_MEMBER || constructor(&p, last))
+			mark_scope(s, name + p.begin, p.ends[last] - p.begin, SEEN_CLASS);
+		for (size_t k = 0; k < last; k++)
+			mark_scope(s, name + p.begin, p.ends[k] - p.begin, SEEN_CHILD);
 	}
-	last = p.nscope - 1;
-	op = operator_kind(&p);
-	if (p.qualified || p.thunk || op == OP_MEMBER || constructor(&p, last))
-		seen |= SEEN_CLASS;
-	if (op == OP_FREE)
-		seen |= SEEN_FREE;
-	if (seen != 0)
-		mark_scope(s, name + p.begin, p.ends[last] - p.begin, seen);
-	for (size_t k = 0; k < last; k++)
-		mark_scope(s, name + p.begin, p.ends[k] - p.begin, SEEN_CHILD);
 	parsed_release(&p);
 }
 
@@ -475,6 +547,14 @@ static bool library_namespace(const char *s, size_t len, bool first)
 	return false;
 }
 
+/* Whether the name S[0..LEN) reads as a class's rather than a namespace's:
+ * it starts with a capital letter or has an underscore (namespaces are
+ * mostly short lowercase words: std, detail, gcc, llvm). */
+static bool class_like(const char *s, size_t len)
+{
+	return (len > 0 && s[0] >= 'A' && s[0] <= 'Z') || memchr(s, '_', len) != NULL;
+}
+
 /* Whether each of P's scopes 0..K is a class, into CLASS[]. */
 static void classify(const struct cxx_scopes *s, const struct parsed *p, size_t k, bool *is_class)
 {
@@ -488,10 +568,10 @@ static void classify(const struct cxx_scopes *s, const struct parsed *p, size_t 
 		library = library && library_namespace(p->s + start, end - start, i == 0);
 		if (library || (end - start == 21 && memcmp(p->s + start, "(anonymous namespace)", 21) == 0))
 			is_class[i] = false;
-		else if (templated(p, i) || (seen & SEEN_CLASS) || (i > 0 && is_class[i - 1]))
+		else if (templated(p, i) || (seen & (SEEN_CLASS | SEEN_TYPE)) || (i > 0 && is_class[i - 1]))
 			is_class[i] = true;
-		else
-			is_class[i] = !(seen & (SEEN_FREE | SEEN_CHILD));
+		else   /* nothing shows: as names are mostly written */
+			is_class[i] = !(seen & SEEN_CHILD) && class_like(p->s + start, end - start);
 	}
 }
 
