@@ -512,6 +512,11 @@ struct profile *grouping_model(struct grouping *gr)
 	return &gr->model;
 }
 
+const struct func *grouping_of(const struct grouping *gr, const struct func *f)
+{
+	return gr->model.func_list[gr->group_of[f->index]];
+}
+
 size_t grouping_members(const struct grouping *gr, const struct func *g)
 {
 	return gr->rows[g->index];

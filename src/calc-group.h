@@ -56,6 +56,9 @@ void grouping_build(struct grouping *gr, struct profile *p, bool figures);
 /* The groups' model (grouping_build made it), owned by GR. */
 struct profile *grouping_model(struct grouping *gr);
 
+/* The group (a function of the model) of P's function F. */
+const struct func *grouping_of(const struct grouping *gr, const struct func *f);
+
 /* How many of P's functions the group G (a function of the model) has. */
 size_t grouping_members(const struct grouping *gr, const struct func *g);
 

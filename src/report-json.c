@@ -281,6 +281,10 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	json_string(j, f->key.name);
 	json_key(j, "object");
 	json_string(j, f->object && *f->object ? f->object : NULL);
+	if (p->grouping != NULL) {
+		json_key(j, "group");
+		json_string(j, grouping_of(p->grouping, f)->key.name);
+	}
 	json_key(j, "self");
 	write_cost(j, f->self, p->nevents);
 	json_key(j, "inclusive");
@@ -434,6 +438,8 @@ static void write_groups(struct json *j, struct grouping *gr, const struct optio
 		write_cost(j, g->total, m->nevents);
 		json_key(j, "inclusive_estimate");
 		write_cost(j, g->estimate != NULL ? g->estimate : g->total, m->nevents);
+		json_key(j, "exact");
+		json_bool(j, !g->recursive);
 		json_key(j, "calls");
 		json_int(j, profile_times_called(m, g));
 		json_key(j, "functions");

@@ -68,6 +68,17 @@ static void print_parts(FILE *out, const struct options *opt)
 	fputc('\n', out);
 }
 
+/* A sort by costs per call: its keys as given, and no threshold. */
+static void print_per_call_sort(FILE *out, const struct options *opt)
+{
+	static const char *const suffix[] = { "", "/call", "/call:incl" };
+
+	fputs("Sorted per call: ", out);
+	for (size_t i = 0; i < opt->nsort; i++)
+		fprintf(out, " %s%s", opt->sort[i].event, suffix[opt->sort[i].per_call]);
+	fputs("\nThresholds:       none (every row, sorted by costs per call)\n", out);
+}
+
 /* The --focus expressions, and what the costs then are. */
 static void print_focus(FILE *out, const struct options *opt)
 {
@@ -203,10 +214,14 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nraw);
 	print_event_names(out, "Events shown:     ", p->events, c->show, c->nshow);
 	print_event_names(out, "Event sort order: ", p->events, c->sort, c->nsort);
-	fputs("Thresholds:      ", out);
-	for (size_t i = 0; i < c->nsort; i++)
-		fprintf(out, " %s", t->thresholds[i]);
-	fputc('\n', out);
+	if (opt->sort_per_call) {
+		print_per_call_sort(out, opt);
+	} else {
+		fputs("Thresholds:      ", out);
+		for (size_t i = 0; i < c->nsort; i++)
+			fprintf(out, " %s", t->thresholds[i]);
+		fputc('\n', out);
+	}
 	if (opt->both_costs)
 		fputs("Inclusive:        both\n", out);
 	if (opt->group_by != GROUP_FUNCTION)

@@ -1,5 +1,5 @@
 /* Reading class and namespace from demangled C++ names: the real names of
- * tests/unit/cxxnames.txt read as one profile's, and the forms named in
+ * tests/golden/data/groups/cxxnames.txt read as one profile's, and the forms named in
  * fmt-cxxname.h one by one. */
 #include "unit.h"
 
@@ -40,7 +40,7 @@ static size_t read_expected(struct expected *e)
 	size_t n = 0;
 	FILE *f;
 
-	ck_assert_int_ge(asprintf(&path, "%s/tests/unit/cxxnames.txt", dir ? dir : "."), 0);
+	ck_assert_int_ge(asprintf(&path, "%s/tests/golden/data/groups/cxxnames.txt", dir ? dir : "."), 0);
 	f = fopen(path, "r");
 	ck_assert_msg(f != NULL, "cannot open %s", path);
 	while (fgets(line, sizeof(line), f) != NULL) {
