@@ -566,7 +566,7 @@ static void classify(const struct cxx_scopes *s, const struct parsed *p, size_t 
 		unsigned seen = e != NULL ? e->seen : 0;
 
 		library = library && library_namespace(p->s + start, end - start, i == 0);
-		if (library || (end - start == 21 && memcmp(p->s + start, "(anonymous namespace)", 21) == 0))
+		if (library)
 			is_class[i] = false;
 		else if (templated(p, i) || (seen & (SEEN_CLASS | SEEN_TYPE)) || (i > 0 && is_class[i - 1]))
 			is_class[i] = true;

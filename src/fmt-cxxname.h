@@ -19,13 +19,13 @@
  * operator[], operator->, operator=, a conversion, a binary operator with
  * one parameter), a thunk, being named as a type (of a parameter, a
  * template argument, a return type), or being nested in a class.  It is a
- * namespace when it is "(anonymous namespace)" or made of the standard
- * library's namespaces (std, __gnu_cxx, __cxx11, __detail, chrono, ...),
- * whatever is named in them.  A scope that shows neither is taken as such
- * scopes are mostly named: a class if it holds no other scope (as a
- * function's or a type's) and its name starts with a capital letter or has
- * an underscore, else a namespace ("Walker::walk", "name_lookup::search",
- * "detail::mix", "wi::lts_p"). */
+ * namespace when it is made of the standard library's namespaces (std,
+ * __gnu_cxx, __cxx11, __detail, chrono, ...), whatever is named in them.  A
+ * scope that shows neither is taken as such scopes are mostly named: a class
+ * if it holds no other scope (as a function's or a type's) and its name
+ * starts with a capital letter or has an underscore, else a namespace
+ * ("Walker::walk", "name_lookup::search", "detail::mix", "wi::lts_p",
+ * "(anonymous namespace)::f"). */
 #ifndef CGA_FMT_CXXNAME_H
 #define CGA_FMT_CXXNAME_H
 

@@ -214,6 +214,8 @@ START_TEST(test_scopes)
 		  "std::__detail::_Prime_rehash_policy", "std" },
 		{ "std::chrono::_V2::steady_clock::now()", "std::chrono::_V2::steady_clock", "std" },
 		{ "std::__throw_length_error(char const*)", "(global)", "std" },
+		/* Alone, "__ops" would read as a class's name. */
+		{ "__gnu_cxx::__ops::__iter_less_iter()", "(global)", "__gnu_cxx" },
 		/* ABI tags are no part of a constructor's name. */
 		{ "ns::Name::Name[abi:cxx11](int)", "ns::Name", "ns" },
 	};
