@@ -21,7 +21,10 @@
 # "cgannotate focus", the plain report with --focus on a function that
 # bench/focus.py chooses from the profile's JSON (the costliest outside
 # cycles at depth 3 or more of the call graph holding at most half of the
-# total; the footnote says which); wc -w.  Each command runs RUNS times
+# total; the footnote says which); "cgannotate groups", the plain report
+# with --group-by=class (C++ names read for their classes), and "cgannotate
+# groups json", --format=json with it (the groups' inclusive costs and
+# estimates too); wc -w.  Each command runs RUNS times
 # (default 3), the programs alternating; the table gives medians.  Speed is
 # always a ratio measured in the same run.  callgrind_annotate is skipped above
 # 100 MB (too slow).
@@ -131,7 +134,7 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
-progs="cga plain src dot json html flame folded focus ref wc"
+progs="cga plain src dot json html flame folded focus groups gjson ref wc"
 focus_notes=()
 for prog in $progs; do printf -v "base_$prog" '%s' ""; done
 for entry in "${profiles[@]}"; do
@@ -158,6 +161,8 @@ for entry in "${profiles[@]}"; do
         measure "$cga" --format=flamegraph "$f" >> "$work/flame"
         measure "$cga" --format=folded "$f" >> "$work/folded"
         [ -z "$focus_re" ] || measure "$cga" --focus="$focus_re" "$f" >> "$work/focus"
+        measure "$cga" --group-by=class "$f" >> "$work/groups"
+        measure "$cga" --format=json --group-by=class "$f" >> "$work/gjson"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
@@ -167,6 +172,7 @@ for entry in "${profiles[@]}"; do
     wc_s=$(cut -d' ' -f1 "$work/wc" | median)
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
     plain_s=$(cut -d' ' -f1 "$work/plain" | median)
+    json_s=$(cut -d' ' -f1 "$work/json" | median)
     ref_s=""
     [ -s "$work/ref" ] && ref_s=$(cut -d' ' -f1 "$work/ref" | median)
     for prog in $progs; do
@@ -186,14 +192,18 @@ for entry in "${profiles[@]}"; do
         json) label="cgannotate json" ;;
         html) label="cgannotate html" ;; flame) label="cgannotate flame" ;;
         folded) label="cgannotate folded" ;; focus) label="cgannotate focus" ;;
+        groups) label="cgannotate groups" ;; gjson) label="cgannotate groups json" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
-            -v cga="$cga_s" -v plain="$plain_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
+            -v cga="$cga_s" -v plain="$plain_s" -v json="$json_s" -v ref="$ref_s" -v prog="$prog" \
+            -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
             if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame")
                 speed = sprintf("%.2fx", s / cga);
-            if (prog == "folded" || prog == "focus") speed = sprintf("%.2fx", s / plain);
+            if (prog == "folded" || prog == "focus" || prog == "groups")
+                speed = sprintf("%.2fx", s / plain);
+            if (prog == "gjson") speed = sprintf("%.2fx", s / json);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
             printf "%-8s %-8s %-20s %9.4f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
@@ -209,8 +219,10 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "for cgannotate dot and json (--format=dot, --format=json: every function, edge and" \
      "line with a cost), html (--format=html) and flame (--format=flamegraph), their time" \
      "over the text report's (cgannotate);" \
-     "for cgannotate folded (--format=folded) and focus (the plain report with --focus)," \
-     "their time over the plain report's."
+     "for cgannotate folded (--format=folded), focus (the plain report with --focus) and" \
+     "groups (the plain report with --group-by=class), their time over the plain report's;" \
+     "for cgannotate groups json (--format=json --group-by=class: the groups' inclusive" \
+     "costs, estimates and exactness too), its time over cgannotate json's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
 if [ ${#focus_notes[@]} -gt 0 ]; then
     echo "Focus rows:"

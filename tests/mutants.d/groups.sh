@@ -174,3 +174,8 @@ plant_group_by_aprof_taken() {
 plant_cxx_default_class() {
 	sed -i 's/^\t\t\tis_class\[i\] = !(seen \& SEEN_CHILD) \&\& class_like(p->s + start, end - start);$/\t\t\tis_class[i] = true;/' src/fmt-cxxname.c
 }
+
+# The golden case group-by-function: the default grouped by function names.
+plant_group_by_function_grouped() {
+	sed -i 's/^\tif (opt->group_by != GROUP_FUNCTION)$/\tif (1)/' src/pipeline.c
+}
