@@ -24,8 +24,33 @@ struct scope_entry {
 	UT_hash_handle hh;
 };
 
+/* Room for reading a name: its bytes' depths and the open brackets. */
+struct scratch {
+	uint32_t *depth;
+	char *stack;
+	size_t cap;
+};
+
+/* A name read while learning, kept for the questions about it: the same
+ * string (by address) is not read twice. */
+struct name_entry {
+	const char *name;          /* the key, by address */
+	size_t begin, nscope;
+	size_t *ends;
+	UT_hash_handle hh;
+};
+
 struct cxx_scopes {
 	struct scope_entry *table;
+	struct name_entry *names;
+	struct scratch scratch;    /* for the names learnt */
+};
+
+/* What the questions take of a name read: its scopes. */
+struct scopes_of {
+	const char *s;
+	size_t begin, nscope;
+	const size_t *ends;        /* scope i is s[begin .. ends[i]) */
 };
 
 /* A name read: spans of the name, by byte offset. */
@@ -37,6 +62,7 @@ struct parsed {
 	size_t nscope;             /* the scopes of the function (for a local entity,
 				      of the function it is local to) */
 	size_t fn, fn_end;         /* that function's own name, without template arguments */
+	size_t op;                 /* where the first operator's name at depth 0 starts */
 	size_t nparams;
 	bool params;               /* it has a parameter list */
 	bool qualified;            /* const, volatile, & or && after it */
@@ -53,7 +79,7 @@ static bool ident_char(char c)
  * what names the operator ("<<", "()", " new[]", "\"\" _x"); just
  * "operator" for a conversion, whose type follows.  0 if no operator name
  * starts there. */
-static size_t operator_len(const char *s, size_t i, size_t n)
+static size_t operator_name_len(const char *s, size_t i, size_t n)
 {
 	size_t k = i + 8;
 
@@ -73,52 +99,77 @@ static size_t operator_len(const char *s, size_t i, size_t n)
 	return 8;
 }
 
-/* The bracket depth before each byte of S[0..N): <>, (), [] and {} nest;
- * an operator's name and the "->" of an expression are no brackets, nor a
- * '>' or '<' inside parentheses that no '<' there opened. */
-static uint32_t *bracket_depths(const char *s, size_t n)
+/* The same, quickly for the bytes that start no such name. */
+static inline size_t operator_len(const char *s, size_t i, size_t n)
 {
-	uint32_t *d = xmalloc((n + 1) * sizeof(*d));
-	char *stack = xmalloc(n + 1);
-	size_t sp = 0;
+	return s[i] == 'o' ? operator_name_len(s, i, n) : 0;
+}
 
+static void scratch_release(struct scratch *b)
+{
+	free(b->depth);
+	free(b->stack);
+	memset(b, 0, sizeof(*b));
+}
+
+/* The bracket depth before each byte of S[0..N) into B: <>, (), [] and {}
+ * nest; an operator's name and the "->" of an expression are no brackets,
+ * nor a '>' or '<' inside parentheses that no '<' there opened.  Returns
+ * where the first operator's name at depth 0 starts, or N. */
+static size_t bracket_depths(const char *s, size_t n, struct scratch *b)
+{
+	uint32_t *d;
+	char *stack;
+	size_t sp = 0, op = n;
+
+	if (n + 1 > b->cap) {
+		b->cap = 2 * (n + 1);
+		free(b->depth);
+		free(b->stack);
+		b->depth = xmalloc(b->cap * sizeof(*b->depth));
+		b->stack = xmalloc(b->cap);
+	}
+	d = b->depth;
+	stack = b->stack;
 	for (size_t i = 0; i < n; i++) {
 		size_t k = operator_len(s, i, n);
-		const char *open;
+		char open;
 
 		d[i] = (uint32_t)sp;
 		if (k > 0) {
+			if (sp == 0 && op == n)
+				op = i;
 			for (size_t j = 1; j < k; j++)
 				d[i + j] = (uint32_t)sp;
 			i += k - 1;
 			continue;
 		}
-		if (s[i] == '-' && i + 1 < n && s[i + 1] == '>') {
-			d[++i] = (uint32_t)sp;
+		switch (s[i]) {
+		case '-':
+			if (i + 1 < n && s[i + 1] == '>')
+				d[++i] = (uint32_t)sp;
 			continue;
-		}
-		if (strchr("<([{", s[i]) != NULL && s[i] != '\0') {
+		case '<': case '(': case '[': case '{':
 			stack[sp++] = s[i];
 			continue;
-		}
-		open = s[i] == '>' ? "<" : s[i] == ')' ? "(" : s[i] == ']' ? "[" : s[i] == '}' ? "{" : NULL;
-		if (open == NULL)
-			continue;
-		if (*open == '<') {
+		case '>':
 			if (sp > 0 && stack[sp - 1] == '<')
 				sp--;
 			continue;
+		case ')': open = '('; break;
+		case ']': open = '['; break;
+		case '}': open = '{'; break;
+		default: continue;
 		}
 		/* A closing bracket closes what its opening one opened since. */
 		for (size_t j = sp; j-- > 0;)
-			if (stack[j] == *open) {
+			if (stack[j] == open) {
 				sp = j;
 				break;
 			}
 	}
 	d[n] = (uint32_t)sp;
-	free(stack);
-	return d;
+	return op;
 }
 
 static bool ends_with(const struct parsed *p, size_t end, const char *tail)
@@ -206,13 +257,12 @@ static bool starts_with(const char *s, size_t n, const char *head)
 	return n >= len && memcmp(s, head, len) == 0;
 }
 
-/* The first operator name at depth 0 in S[BEGIN..END), or END. */
+/* The first operator name at depth 0 in S[BEGIN..END), or END.  Nothing
+ * before a name's first one is an operator's name (a return type is no
+ * expression), nothing after it starts another. */
 static size_t first_operator(const struct parsed *p, size_t begin, size_t end)
 {
-	for (size_t i = begin; i < end; i++)
-		if (p->depth[i] == 0 && operator_len(p->s, i, end) > 0)
-			return i;
-	return end;
+	return p->op >= begin && p->op < end ? p->op : end;
 }
 
 /* Read the function of the component S[START..END) (its name, its
@@ -292,7 +342,7 @@ static bool qualifier_follows(const struct parsed *p, size_t i, size_t end)
 	return false;
 }
 
-static void parse(struct parsed *p, const char *s)
+static void parse(struct parsed *p, const char *s, struct scratch *b)
 {
 	static const char *const thunks[] = {
 		"non-virtual thunk to ", "virtual thunk to ", "covariant return thunk to ",
@@ -303,7 +353,8 @@ static void parse(struct parsed *p, const char *s)
 
 	memset(p, 0, sizeof(*p));
 	p->s = s;
-	p->depth = bracket_depths(s, n);
+	p->op = bracket_depths(s, n, b);
+	p->depth = b->depth;
 	for (size_t k = 0; k < sizeof(thunks) / sizeof(thunks[0]); k++)
 		if (starts_with(s, n, thunks[k])) {
 			p->begin = strlen(thunks[k]);
@@ -346,10 +397,6 @@ static void parse(struct parsed *p, const char *s)
 	memcpy(p->ends, ends, local * sizeof(*ends));
 }
 
-static void parsed_release(struct parsed *p)
-{
-	free(p->depth);
-}
 
 /* Component K of P's scopes: S[*START .. return). */
 static size_t part(const struct parsed *p, size_t k, size_t *start)
@@ -358,12 +405,6 @@ static size_t part(const struct parsed *p, size_t k, size_t *start)
 	return p->ends[k];
 }
 
-static bool templated(const struct parsed *p, size_t k)
-{
-	size_t start, end = part(p, k, &start);
-
-	return end > start && p->s[end - 1] == '>' && p->depth[end - 1] == 1;
-}
 
 /* Whether the function is scope K's constructor or destructor. */
 static bool constructor(const struct parsed *p, size_t k)
@@ -444,6 +485,7 @@ struct cxx_scopes *cxx_scopes_new(void)
 void cxx_scopes_free(struct cxx_scopes *s)
 {
 	struct scope_entry *e, *tmp;
+	struct name_entry *n, *ntmp;
 
 	if (s == NULL)
 		return;
@@ -452,7 +494,34 @@ void cxx_scopes_free(struct cxx_scopes *s)
 		free(e->name);
 		free(e);
 	}
+	HASH_ITER(hh, s->names, n, ntmp) {
+		HASH_DEL(s->names, n);
+		free(n->ends);
+		free(n);
+	}
+	scratch_release(&s->scratch);
 	free(s);
+}
+
+static struct name_entry *find_name(const struct cxx_scopes *s, const char *name)
+{
+	struct name_entry *n;
+
+	HASH_FIND(hh, s->names, &name, sizeof(name), n);
+	return n;
+}
+
+/* Keep what P read of NAME for the questions. */
+static void keep_name(struct cxx_scopes *s, const char *name, const struct parsed *p)
+{
+	struct name_entry *n = xcalloc(1, sizeof(*n));
+
+	n->name = name;
+	n->begin = p->begin;
+	n->nscope = p->nscope;
+	n->ends = xmalloc((p->nscope ? p->nscope : 1) * sizeof(*n->ends));
+	memcpy(n->ends, p->ends, p->nscope * sizeof(*n->ends));
+	HASH_ADD(hh, s->names, name, sizeof(n->name), n);
 }
 
 /* The end of the qualified identifier (template arguments included)
@@ -516,7 +585,12 @@ void cxx_scopes_learn(struct cxx_scopes *s, const char *name)
 	size_t last;
 	enum operator_kind op;
 
-	parse(&p, name);
+	/* A name of no scope is most of a C or C++ program's, and its
+	 * parameters' types seldom tell of a scope: it is not read. */
+	if (strstr(name, "::") == NULL || find_name(s, name) != NULL)
+		return;
+	parse(&p, name, &s->scratch);
+	keep_name(s, name, &p);
 	learn_types(s, &p, strlen(name));
 	if (p.nscope > 0) {
 		last = p.nscope - 1;
@@ -526,7 +600,6 @@ void cxx_scopes_learn(struct cxx_scopes *s, const char *name)
 		for (size_t k = 0; k < last; k++)
 			mark_scope(s, name + p.begin, p.ends[k] - p.begin, SEEN_CHILD);
 	}
-	parsed_release(&p);
 }
 
 /* Namespaces of the standard library and its implementation: a scope made
@@ -555,60 +628,71 @@ static bool class_like(const char *s, size_t len)
 	return (len > 0 && s[0] >= 'A' && s[0] <= 'Z') || memchr(s, '_', len) != NULL;
 }
 
-/* Whether each of P's scopes 0..K is a class, into CLASS[]. */
-static void classify(const struct cxx_scopes *s, const struct parsed *p, size_t k, bool *is_class)
+/* Whether each of the scopes 0..K of N is a class, into CLASS[]. */
+static void classify(const struct cxx_scopes *s, const struct scopes_of *n, size_t k,
+		     bool *is_class)
 {
 	bool library = true;
 
 	for (size_t i = 0; i <= k; i++) {
-		size_t start, end = part(p, i, &start);
-		const struct scope_entry *e = find_scope(s, p->s + p->begin, end - p->begin);
+		size_t start = i == 0 ? n->begin : n->ends[i - 1] + 2, end = n->ends[i];
+		const struct scope_entry *e = find_scope(s, n->s + n->begin, end - n->begin);
 		unsigned seen = e != NULL ? e->seen : 0;
+		/* A scope is no operator's name: a '>' that ends it closes its
+		 * template arguments. */
+		bool templated = end > start && n->s[end - 1] == '>';
 
-		library = library && library_namespace(p->s + start, end - start, i == 0);
+		library = library && library_namespace(n->s + start, end - start, i == 0);
 		if (library)
 			is_class[i] = false;
-		else if (templated(p, i) || (seen & (SEEN_CLASS | SEEN_TYPE)) || (i > 0 && is_class[i - 1]))
+		else if (templated || (seen & (SEEN_CLASS | SEEN_TYPE)) || (i > 0 && is_class[i - 1]))
 			is_class[i] = true;
 		else   /* nothing shows: as names are mostly written */
-			is_class[i] = !(seen & SEEN_CHILD) && class_like(p->s + start, end - start);
+			is_class[i] = !(seen & SEEN_CHILD) && class_like(n->s + start, end - start);
 	}
+}
+
+/* The span of scopes 0..K of NAME (the whole scope when K is its last, the
+ * outermost when 0) if it is a class (CLASS) or a namespace (!CLASS). */
+static size_t scope_span(const struct cxx_scopes *s, const char *name, bool last, bool class,
+			 size_t *start)
+{
+	const struct name_entry *known;
+	struct scratch b = { NULL, NULL, 0 };
+	struct parsed p;
+	struct scopes_of n;
+	bool is_class[MAX_PARTS];
+	size_t len = 0, k;
+
+	*start = 0;
+	if (strstr(name, "::") == NULL)
+		return 0;
+	known = find_name(s, name);
+	if (known != NULL) {
+		n = (struct scopes_of){ name, known->begin, known->nscope, known->ends };
+	} else {
+		parse(&p, name, &b);
+		n = (struct scopes_of){ name, p.begin, p.nscope, p.ends };
+	}
+	*start = 0;
+	if (n.nscope > 0) {
+		k = last ? n.nscope - 1 : 0;
+		classify(s, &n, k, is_class);
+		if (is_class[k] == class) {
+			*start = n.begin;
+			len = n.ends[k] - n.begin;
+		}
+	}
+	scratch_release(&b);
+	return len;
 }
 
 size_t cxx_class_of(const struct cxx_scopes *s, const char *name, size_t *start)
 {
-	struct parsed p;
-	bool is_class[MAX_PARTS];
-	size_t len = 0;
-
-	parse(&p, name);
-	*start = 0;
-	if (p.nscope > 0) {
-		classify(s, &p, p.nscope - 1, is_class);
-		if (is_class[p.nscope - 1]) {
-			*start = p.begin;
-			len = p.ends[p.nscope - 1] - p.begin;
-		}
-	}
-	parsed_release(&p);
-	return len;
+	return scope_span(s, name, true, true, start);
 }
 
 size_t cxx_namespace_of(const struct cxx_scopes *s, const char *name, size_t *start)
 {
-	struct parsed p;
-	bool is_class[MAX_PARTS];
-	size_t len = 0;
-
-	parse(&p, name);
-	*start = 0;
-	if (p.nscope > 0) {
-		classify(s, &p, 0, is_class);
-		if (!is_class[0]) {
-			*start = p.begin;
-			len = p.ends[0] - p.begin;
-		}
-	}
-	parsed_release(&p);
-	return len;
+	return scope_span(s, name, false, false, start);
 }

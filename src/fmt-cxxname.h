@@ -18,7 +18,8 @@
  * ref-qualified member, an operator only a member can be (operator(),
  * operator[], operator->, operator=, a conversion, a binary operator with
  * one parameter), a thunk, being named as a type (of a parameter, a
- * template argument, a return type), or being nested in a class.  It is a
+ * template argument, a return type, in a name that has scopes itself), or
+ * being nested in a class.  It is a
  * namespace when it is made of the standard library's namespaces (std,
  * __gnu_cxx, __cxx11, __detail, chrono, ...), whatever is named in them.  A
  * scope that shows neither is taken as such scopes are mostly named: a class

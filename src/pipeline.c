@@ -641,7 +641,9 @@ static void compute(struct run *run, unsigned needs)
 				      run->groups != NULL ? &also : NULL);
 	}
 	if (run->groups != NULL) {
-		grouping_build(run->groups, p, true);
+		/* A text table of self costs shows no inclusive cost. */
+		grouping_build(run->groups, p, opt->format != FORMAT_TEXT || opt->inclusive ||
+				opt->per_call);
 		p->grouping = run->groups;
 	}
 }
