@@ -87,35 +87,104 @@ static void list_members(struct grouping *gr, const struct profile *p)
 	free(fill);
 }
 
-struct grouping *grouping_new(const struct profile *p, enum group_by by)
+/* A grouping of P's functions, empty but for its model's header. */
+static struct grouping *grouping_begin(const struct profile *p, enum group_by by)
 {
 	struct grouping *gr = xcalloc(1, sizeof(*gr));
-	struct cxx_scopes *sc = NULL;
-	struct pfile *none;
 
 	gr->by = by;
 	gr->nfuncs = p->nfuncs;
 	gr->nevents = p->nevents;
 	profile_init(&gr->model, p->path);
-	none = profile_file(&gr->model, "", 0);
+	gr->group_of = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*gr->group_of));
+	return gr;
+}
+
+/* Put function I of P in the group named S[0..LEN). */
+static void put_in(struct grouping *gr, size_t i, const char *s, size_t len)
+{
+	struct pfile *none = profile_file(&gr->model, "", 0);
+	struct func *g = profile_func(&gr->model, none, profile_intern(&gr->model, s, len));
+
+	/* A group has a name, no file. */
+	g->fullname = g->key.name;
+	gr->group_of[i] = g->index;
+}
+
+static void grouping_end(struct grouping *gr, const struct profile *p)
+{
+	gr->ngroups = gr->model.nfuncs;
+	list_members(gr, p);
+}
+
+struct grouping *grouping_new(const struct profile *p, enum group_by by)
+{
+	struct grouping *gr = grouping_begin(p, by);
+	struct cxx_scopes *sc = NULL;
+
 	if (by == GROUP_CLASS || by == GROUP_NAMESPACE) {
 		sc = cxx_scopes_new();
 		for (size_t i = 0; i < p->nfuncs; i++)
 			cxx_scopes_learn(sc, p->func_list[i]->key.name);
 	}
-	gr->group_of = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*gr->group_of));
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		size_t len;
 		const char *s = group_name(by, sc, p->func_list[i], &len);
-		struct func *g = profile_func(&gr->model, none, profile_intern(&gr->model, s, len));
 
-		/* A group has a name, no file. */
-		g->fullname = g->key.name;
-		gr->group_of[i] = g->index;
+		put_in(gr, i, s, len);
 	}
 	cxx_scopes_free(sc);
-	gr->ngroups = gr->model.nfuncs;
-	list_members(gr, p);
+	grouping_end(gr, p);
+	return gr;
+}
+
+/* A function of a profile by its file's and its own name. */
+struct named {
+	char *key;                 /* file name, NUL, function name */
+	size_t len;
+	const char *group;
+	UT_hash_handle hh;
+};
+
+static char *named_key(const struct func *f, size_t *len)
+{
+	size_t a = strlen(f->key.file->name), b = strlen(f->key.name);
+	char *key = xmalloc(a + b + 2);
+
+	memcpy(key, f->key.file->name, a + 1);
+	memcpy(key + a + 1, f->key.name, b + 1);
+	*len = a + b + 1;
+	return key;
+}
+
+struct grouping *grouping_new_like(const struct profile *p, const struct grouping *like,
+				   const struct profile *like_p)
+{
+	struct grouping *gr = grouping_begin(p, like->by);
+	struct named *table = NULL, *e, *tmp;
+
+	for (size_t i = 0; i < like_p->nfuncs; i++) {
+		e = xcalloc(1, sizeof(*e));
+		e->key = named_key(like_p->func_list[i], &e->len);
+		e->group = grouping_of(like, like_p->func_list[i])->key.name;
+		HASH_ADD_KEYPTR(hh, table, e->key, e->len, e);
+	}
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		size_t len;
+		char *key = named_key(p->func_list[i], &len);
+		const char *s;
+
+		HASH_FIND(hh, table, key, len, e);
+		free(key);
+		s = e != NULL ? e->group : group_name(GROUP_FUNCTION, NULL, p->func_list[i], &len);
+		put_in(gr, i, s, strlen(s));
+	}
+	HASH_ITER(hh, table, e, tmp) {
+		HASH_DEL(table, e);
+		free(e->key);
+		free(e);
+	}
+	grouping_end(gr, p);
 	return gr;
 }
 
@@ -505,6 +574,45 @@ void grouping_build(struct grouping *gr, struct profile *p, bool figures)
 	build_calls(gr, p);
 	if (figures)
 		build_figures(gr, p);
+}
+
+bool grouping_has_bounds(const struct grouping *gr)
+{
+	for (size_t g = 0; g < gr->ngroups; g++)
+		if (gr->model.func_list[g]->recursive)
+			return true;
+	return false;
+}
+
+/* The inclusive cost of the group NAME of GR, or NULL if it has none. */
+static const cost_t *total_of(const struct grouping *gr, const char *name)
+{
+	const struct profile *m = &gr->model;
+
+	for (size_t g = 0; g < gr->ngroups; g++)
+		if (strcmp(m->func_list[g]->key.name, name) == 0)
+			return m->func_list[g]->fixed_total;
+	return NULL;
+}
+
+void grouping_subtract(struct grouping *gr, const struct grouping *old, const struct grouping *new)
+{
+	struct profile *m = &gr->model;
+	size_t nev = m->nevents;
+
+	for (size_t g = 0; g < gr->ngroups; g++) {
+		struct func *f = m->func_list[g];
+		const cost_t *a = total_of(old, f->key.name), *b = total_of(new, f->key.name);
+
+		if (!f->recursive)
+			continue;
+		for (size_t k = 0; k < nev; k++) {
+			cost_t x = a != NULL ? a[k] : COST_ABSENT, y = b != NULL ? b[k] : COST_ABSENT;
+
+			f->fixed_total[k] = x == COST_ABSENT && y == COST_ABSENT ? COST_ABSENT
+				: (y == COST_ABSENT ? 0 : y) - (x == COST_ABSENT ? 0 : x);
+		}
+	}
 }
 
 struct profile *grouping_model(struct grouping *gr)

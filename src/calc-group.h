@@ -18,7 +18,7 @@
  * of its component of the groups' call graph; the calls into it from
  * outside that component) and marks the group recursive, as it marks a
  * recursive function, and the estimate is beside it.  In a difference of
- * profiles such a group has no inclusive cost.
+ * profiles such a group has none but what grouping_subtract gives it.
  *
  * By file, each cost line counts for the file it is in, as callgrind
  * records it: code inlined from a header counts for the header (as
@@ -42,6 +42,13 @@ struct grouping;
 struct grouping *grouping_new(const struct profile *p, enum group_by by);
 void grouping_free(struct grouping *gr);
 
+/* P's functions in the groups of LIKE (a grouping of LIKE_P): each in that
+ * of the function of LIKE_P of its file and name (a function LIKE_P lacks,
+ * alone in one of its name).  For one side of a difference of profiles,
+ * grouped as the difference is. */
+struct grouping *grouping_new_like(const struct profile *p, const struct grouping *like,
+				   const struct profile *like_p);
+
 /* Add the stacks S of event K, the widths of whose frames are W, to the
  * groups' estimates: an estimate_also's add (calc-estimate.h), ARG the
  * grouping. */
@@ -52,6 +59,16 @@ void grouping_add_stacks(void *arg, const struct stacks *s, const cost_t *w, siz
  * estimates (grouping_add_stacks gave every event's stacks, or none).
  * Sets P's function totals to their inclusive costs. */
 void grouping_build(struct grouping *gr, struct profile *p, bool figures);
+
+/* Whether some group's inclusive cost is no sum (grouping_build with
+ * figures made them). */
+bool grouping_has_bounds(const struct grouping *gr);
+
+/* In GR, of a difference of profiles, give each group whose inclusive cost
+ * is no sum NEW's less OLD's: those of its namesakes in OLD's and NEW's
+ * groupings (each built with figures from its own profile), as a recursive
+ * function gets in a diff. */
+void grouping_subtract(struct grouping *gr, const struct grouping *old, const struct grouping *new);
 
 /* The groups' model (grouping_build made it), owned by GR. */
 struct profile *grouping_model(struct grouping *gr);

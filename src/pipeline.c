@@ -581,6 +581,34 @@ static const struct report_kind *kind_of(enum output_format format)
 	die(EXIT_USAGE, "no report of this format");
 }
 
+/* In a diff, the groups whose inclusive costs are no sums get NEW's bound
+ * less OLD's, from OLD and NEW read again apart and grouped each, as a
+ * recursive function does (see diff_apart). */
+static void diff_group_bounds(struct run *run)
+{
+	struct profile side[2];
+	struct grouping *gr[2];
+
+	if (!grouping_has_bounds(run->groups) || run->p.focused)
+		return;
+	if (!read_sides(side, &run->r, NULL, true)) {
+		warn("the inclusive costs of groups that are no sums, in a diff of standard input, "
+		     "are not shown; name files");
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		focus_hide(run->focus, &side[k], false);
+		cycles_mark(&side[k], run->cols.primary);
+		gr[k] = grouping_new_like(&side[k], run->groups, &run->p);
+		grouping_build(gr[k], &side[k], true);
+	}
+	grouping_subtract(run->groups, gr[0], gr[1]);
+	for (int k = 0; k < 2; k++) {
+		grouping_free(gr[k]);
+		profile_release(&side[k]);
+	}
+}
+
 /* The stacks of RUN replaced by those of its groups, frames of one group
  * in a row merged. */
 static void group_stacks(struct run *run)
@@ -642,8 +670,11 @@ static void compute(struct run *run, unsigned needs)
 	}
 	if (run->groups != NULL) {
 		/* A text table of self costs shows no inclusive cost. */
-		grouping_build(run->groups, p, opt->format != FORMAT_TEXT || opt->inclusive ||
-				opt->per_call);
+		bool figures = opt->format != FORMAT_TEXT || opt->inclusive || opt->per_call;
+
+		grouping_build(run->groups, p, figures);
+		if (figures && opt->mode == MODE_DIFF)
+			diff_group_bounds(run);
 		p->grouping = run->groups;
 	}
 }

@@ -85,6 +85,17 @@ static void write_per_call(struct json *j, const cost_t *v, cost_t n, size_t nev
 	json_end_array(j);
 }
 
+/* F's self and inclusive cost, and its inclusive estimate. */
+static void write_costs(struct json *j, const struct profile *p, const struct func *f)
+{
+	json_key(j, "self");
+	write_cost(j, f->self, p->nevents);
+	json_key(j, "inclusive");
+	write_cost(j, f->total, p->nevents);
+	json_key(j, "inclusive_estimate");
+	write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
+}
+
 /* F's self and inclusive costs per call (calc-percall.h). */
 static void write_costs_per_call(struct json *j, const struct profile *p, const struct func *f)
 {
@@ -285,12 +296,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 		json_key(j, "group");
 		json_string(j, grouping_of(p->grouping, f)->key.name);
 	}
-	json_key(j, "self");
-	write_cost(j, f->self, p->nevents);
-	json_key(j, "inclusive");
-	write_cost(j, f->total, p->nevents);
-	json_key(j, "inclusive_estimate");
-	write_cost(j, f->estimate != NULL ? f->estimate : f->total, p->nevents);
+	write_costs(j, p, f);
 	json_key(j, "calls");
 	json_int(j, profile_times_called(p, f));
 	write_costs_per_call(j, p, f);
@@ -432,12 +438,7 @@ static void write_groups(struct json *j, struct grouping *gr, const struct optio
 		json_begin_object(j);
 		json_key(j, "group");
 		json_string(j, g->key.name);
-		json_key(j, "self");
-		write_cost(j, g->self, m->nevents);
-		json_key(j, "inclusive");
-		write_cost(j, g->total, m->nevents);
-		json_key(j, "inclusive_estimate");
-		write_cost(j, g->estimate != NULL ? g->estimate : g->total, m->nevents);
+		write_costs(j, m, g);
 		json_key(j, "exact");
 		json_bool(j, !g->recursive);
 		json_key(j, "calls");

@@ -674,16 +674,20 @@
 		'flame graph draws';
 
 	/* A group's inclusive cost of event EV: one count where it is exact,
-	 * else the proven bound and the estimate, each marked, bound first. */
+	 * else the proven bound and, where it differs, the estimate, each
+	 * marked, bound first. */
 	function groupInclusiveCell(g, ev) {
-		if (g.exact || g.inclusive[ev] === null)
-			return costCell(g.inclusive[ev], ev);
-		const p = percentOf(g.inclusive_estimate[ev], ev);
+		const bound = g.inclusive[ev], estimate = g.inclusive_estimate[ev];
+		if (g.exact || bound === null)
+			return costCell(bound, ev);
+		const same = compareCounts(bound, estimate) === 0;
+		const p = percentOf(same ? bound : estimate, ev);
 		return el('td', { class: 'num', title: ESTIMATE_NOTE,
-			'data-value': g.inclusive_estimate[ev] === null ? '' : String(g.inclusive_estimate[ev]) },
-		el('span', { class: 'count' }, '\u2265 ' + count(g.inclusive[ev])), ' ',
-		el('span', { class: 'count' }, '\u2248 ' + count(g.inclusive_estimate[ev])),
-		p !== null && data.page.show_percs ? el('span', { class: 'pct' }, '\u2248 ' + percentText(p)) : null);
+			'data-value': estimate === null ? '' : String(estimate) },
+		el('span', { class: 'count' }, '\u2265 ' + count(bound)),
+		same ? null : ' ', same ? null : el('span', { class: 'count' }, '\u2248 ' + count(estimate)),
+		p !== null && data.page.show_percs
+			? el('span', { class: 'pct' }, (same ? '\u2265 ' : '\u2248 ') + percentText(p)) : null);
 	}
 
 	/* A cost per call as the text report writes it: one decimal below 10,

@@ -172,10 +172,16 @@ plant_group_by_aprof_taken() {
 # The golden case group-check-corpus-class (tools/groups-check.py names):
 # every scope without evidence read as a class.
 plant_cxx_default_class() {
-	sed -i 's/^\t\t\tis_class\[i\] = !(seen \& SEEN_CHILD) \&\& class_like(p->s + start, end - start);$/\t\t\tis_class[i] = true;/' src/fmt-cxxname.c
+	sed -i 's/^\t\t\tis_class\[i\] = !(seen \& SEEN_CHILD) \&\& class_like(n->s + start, end - start);$/\t\t\tis_class[i] = true;/' src/fmt-cxxname.c
 }
 
 # The golden case group-by-function: the default grouped by function names.
 plant_group_by_function_grouped() {
 	sed -i 's/^\tif (opt->group_by != GROUP_FUNCTION)$/\tif (1)/' src/pipeline.c
+}
+
+# The golden case group-diff-object: in a diff, groups that are no sums
+# left without NEW's bound less OLD's.
+plant_group_diff_unsubtracted() {
+	sed -i 's/^\t\tif (!f->recursive)$/\t\tif (1)/' src/calc-group.c
 }
