@@ -175,7 +175,8 @@ plant_cxx_default_class() {
 	sed -i 's/^\t\t\tis_class\[i\] = !(seen \& SEEN_CHILD) \&\& class_like(n->s + start, end - start);$/\t\t\tis_class[i] = true;/' src/fmt-cxxname.c
 }
 
-# The golden case group-by-function: the default grouped by function names.
+# The golden cases group-by-function and group-by-function-json: the
+# default grouped by function names.
 plant_group_by_function_grouped() {
 	sed -i 's/^\tif (opt->group_by != GROUP_FUNCTION)$/\tif (1)/' src/pipeline.c
 }

@@ -1,1 +1,1 @@
-cgannotate --group-by=function --tree=both progs/shapes.out > a && cgannotate --tree=both progs/shapes.out > b && cmp a b && cgannotate --group-by=function --format=json progs/shapes.out > a && cgannotate --format=json progs/shapes.out > b && cmp a b && echo same
+cgannotate --group-by=function --tree=both gprof2dot/bool.callgrind
