@@ -23,7 +23,7 @@
 # cycles at depth 3 or more of the call graph holding at most half of the
 # total; the footnote says which); "cgannotate groups", the plain report
 # with --group-by=class (C++ names read for their classes), and "cgannotate
-# groups json", --format=json with it (the groups' inclusive costs and
+# json grp", --format=json with it (the groups' inclusive costs and
 # estimates too); wc -w.  Each command runs RUNS times
 # (default 3), the programs alternating; the table gives medians.  Speed is
 # always a ratio measured in the same run.  callgrind_annotate is skipped above
@@ -192,7 +192,7 @@ for entry in "${profiles[@]}"; do
         json) label="cgannotate json" ;;
         html) label="cgannotate html" ;; flame) label="cgannotate flame" ;;
         folded) label="cgannotate folded" ;; focus) label="cgannotate focus" ;;
-        groups) label="cgannotate groups" ;; gjson) label="cgannotate groups json" ;;
+        groups) label="cgannotate groups" ;; gjson) label="cgannotate json grp" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
@@ -221,7 +221,7 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "over the text report's (cgannotate);" \
      "for cgannotate folded (--format=folded), focus (the plain report with --focus) and" \
      "groups (the plain report with --group-by=class), their time over the plain report's;" \
-     "for cgannotate groups json (--format=json --group-by=class: the groups' inclusive" \
+     "for cgannotate json grp (--format=json --group-by=class: the groups' inclusive" \
      "costs, estimates and exactness too), its time over cgannotate json's."
 $big && echo "The 1 GB profile is 20 parts of the same program." || true
 if [ ${#focus_notes[@]} -gt 0 ]; then
