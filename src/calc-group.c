@@ -138,52 +138,21 @@ struct grouping *grouping_new(const struct profile *p, enum group_by by)
 	return gr;
 }
 
-/* A function of a profile by its file's and its own name. */
-struct named {
-	char *key;                 /* file name, NUL, function name */
-	size_t len;
-	const char *group;
-	UT_hash_handle hh;
-};
-
-static char *named_key(const struct func *f, size_t *len)
-{
-	size_t a = strlen(f->key.file->name), b = strlen(f->key.name);
-	char *key = xmalloc(a + b + 2);
-
-	memcpy(key, f->key.file->name, a + 1);
-	memcpy(key + a + 1, f->key.name, b + 1);
-	*len = a + b + 1;
-	return key;
-}
-
 struct grouping *grouping_new_like(const struct profile *p, const struct grouping *like,
 				   const struct profile *like_p)
 {
 	struct grouping *gr = grouping_begin(p, like->by);
-	struct named *table = NULL, *e, *tmp;
+	struct func_index *index = func_index_new(like_p);
 
-	for (size_t i = 0; i < like_p->nfuncs; i++) {
-		e = xcalloc(1, sizeof(*e));
-		e->key = named_key(like_p->func_list[i], &e->len);
-		e->group = grouping_of(like, like_p->func_list[i])->key.name;
-		HASH_ADD_KEYPTR(hh, table, e->key, e->len, e);
-	}
 	for (size_t i = 0; i < p->nfuncs; i++) {
+		const struct func *f = func_index_find(index, p->func_list[i]);
 		size_t len;
-		char *key = named_key(p->func_list[i], &len);
-		const char *s;
+		const char *s = f != NULL ? grouping_of(like, f)->key.name
+			: group_name(GROUP_FUNCTION, NULL, p->func_list[i], &len);
 
-		HASH_FIND(hh, table, key, len, e);
-		free(key);
-		s = e != NULL ? e->group : group_name(GROUP_FUNCTION, NULL, p->func_list[i], &len);
 		put_in(gr, i, s, strlen(s));
 	}
-	HASH_ITER(hh, table, e, tmp) {
-		HASH_DEL(table, e);
-		free(e->key);
-		free(e);
-	}
+	func_index_free(index);
 	grouping_end(gr, p);
 	return gr;
 }

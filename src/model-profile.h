@@ -265,6 +265,13 @@ cost_t profile_times_called(const struct profile *p, const struct func *f);
 /* The object F's code is in: code inlined from another file is in that of
  * the function it was inlined into.  NULL if the profile names none. */
 const char *func_object(const struct func *f);
+/* A profile's functions by file and name, to find those of another
+ * profile (one side of a difference) in it. */
+struct func_index;
+struct func_index *func_index_new(const struct profile *p);
+/* The function of the indexed profile of F's file and name, or NULL. */
+const struct func *func_index_find(const struct func_index *x, const struct func *f);
+void func_index_free(struct func_index *x);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
 /* Whether some part was subtracted: the profile is a difference. */
