@@ -30,7 +30,10 @@
 # "cgannotate csv", --format=markdown and --format=csv; "cgannotate
 # compare", --compare of the profile with itself; "cgannotate gate", --diff
 # of the profile with itself with two --fail-above gates (OLD and NEW read
-# again apart); these four over the first row's time; "cgannotate -i", the terminal
+# again apart); these four over the first row's time; "cgannotate groups",
+# the plain report with --group-by=class (C++ names read for their
+# classes), and "cgannotate json grp", --format=json with it (the groups'
+# inclusive costs and estimates too); "cgannotate -i", the terminal
 # browser drawing its first screen on a terminal of its own (timeit --pty)
 # and quitting (CGANNOTATE_TUI_KEYS empty); wc -w.  Then, for the real
 # profiles, the browser's keys as it times them itself
@@ -184,7 +187,7 @@ echo "$(date +%Y-%m-%d), $(nproc) cores ($model), load $(cut -d' ' -f1-3 /proc/l
 echo
 printf '%-8s %-8s %-20s %9s %9s %9s %9s %9s %9s %9s\n' \
     profile size program seconds MB/s 'RSS MB' 'x size' 'x wc -w' 'x linear' speedup
-progs="cga plain src dot json html flame folded focus pprof pprof1 markdown csv compare gate tui ref wc"
+progs="cga plain src dot json html flame folded focus groups gjson pprof pprof1 markdown csv compare gate tui ref wc"
 tui_notes=()
 focus_notes=()
 pprof_notes=()
@@ -225,6 +228,8 @@ for entry in "${profiles[@]}"; do
         measure "$cga" --diff --fail-above=1 --fail-above=1:. "$f" "$f" >> "$work/gate"
         measure_tui "$f" >> "$work/tui"
         [ "$name" = gen ] || ! $have_tui || tui_keys "$f" >> "$work/keys"
+        measure "$cga" --group-by=class "$f" >> "$work/groups"
+        measure "$cga" --format=json --group-by=class "$f" >> "$work/gjson"
         if $have_ref && awk -v m="$mb" 'BEGIN { exit !(m <= 110) }'; then
             # shellcheck disable=SC2086
             measure callgrind_annotate $opts "$f" >> "$work/ref"
@@ -247,6 +252,7 @@ for entry in "${profiles[@]}"; do
     cga_s=$(cut -d' ' -f1 "$work/cga" | median)
     plain_s=$(cut -d' ' -f1 "$work/plain" | median)
     folded_s=$(cut -d' ' -f1 "$work/folded" | median)
+    json_s=$(cut -d' ' -f1 "$work/json" | median)
     ref_s=""
     [ -s "$work/ref" ] && ref_s=$(cut -d' ' -f1 "$work/ref" | median)
     for prog in $progs; do
@@ -270,16 +276,19 @@ for entry in "${profiles[@]}"; do
         markdown) label="cgannotate markdown" ;; csv) label="cgannotate csv" ;;
         compare) label="cgannotate compare" ;; gate) label="cgannotate gate" ;;
         tui) label="cgannotate -i" ;;
+        groups) label="cgannotate groups" ;; gjson) label="cgannotate json grp" ;;
         ref) label=callgrind_annotate ;; wc) label="wc -w" ;;
         esac
         awk -v name="$name" -v size="$mb" -v label="$label" -v s="$s" -v rss="$rss" -v wc="$wc_s" \
-            -v cga="$cga_s" -v plain="$plain_s" -v folded="$folded_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
+            -v cga="$cga_s" -v plain="$plain_s" -v folded="$folded_s" -v json="$json_s" -v ref="$ref_s" -v prog="$prog" -v base="$base" 'BEGIN {
             speed = (prog == "cga" && ref != "") ? sprintf("%.0fx", ref / cga) : "";
             if (prog == "dot" || prog == "json" || prog == "html" || prog == "flame" ||
                 prog == "markdown" || prog == "csv" || prog == "compare" || prog == "gate")
                 speed = sprintf("%.2fx", s / cga);
-            if (prog == "folded" || prog == "focus" || prog == "tui") speed = sprintf("%.2fx", s / plain);
+            if (prog == "folded" || prog == "focus" || prog == "tui" || prog == "groups")
+                speed = sprintf("%.2fx", s / plain);
             if (prog == "pprof" || prog == "pprof1") speed = sprintf("%.2fx", s / folded);
+            if (prog == "gjson") speed = sprintf("%.2fx", s / json);
             lin = (base > 0) ? sprintf("%.2f", s / size / base) : "";
             mb = rss * 1024 / 1e6;
             printf "%-8s %-8s %-20s %9.4f %9.0f %9.1f %9.2f %9.2f %9s %9s\n", name, size, label, s,
@@ -295,8 +304,10 @@ echo "cgannotate and callgrind_annotate with $opts; plain: cgannotate with no op
      "for cgannotate dot and json (--format=dot, --format=json: every function, edge and" \
      "line with a cost), html (--format=html) and flame (--format=flamegraph), their time" \
      "over the text report's (cgannotate);" \
-     "for cgannotate folded (--format=folded) and focus (the plain report with --focus)," \
-     "their time over the plain report's;" \
+     "for cgannotate folded (--format=folded), focus (the plain report with --focus) and" \
+     "groups (the plain report with --group-by=class), their time over the plain report's;" \
+     "for cgannotate json grp (--format=json --group-by=class: the groups' inclusive" \
+     "costs, estimates and exactness too), its time over cgannotate json's;" \
      "for cgannotate pprof (--format=pprof) and pprof EVENT (--format=pprof --show=EVENT, the" \
      "first event), their time over folded's;" \
      "for cgannotate markdown, csv (--format=markdown, --format=csv), compare (--compare of the" \

@@ -8,6 +8,12 @@
 
 bool estimate_compute(struct profile *p, struct stackset *set)
 {
+	return estimate_compute_also(p, set, NULL);
+}
+
+bool estimate_compute_also(struct profile *p, struct stackset *set,
+			   const struct estimate_also *also)
+{
 	bool *is_node = xcalloc(p->nfuncs + 1, sizeof(*is_node));
 	const struct stacks *any = NULL;
 
@@ -44,6 +50,8 @@ bool estimate_compute(struct profile *p, struct stackset *set)
 			if (fn->estimate != NULL)
 				fn->estimate[k] += w[f];
 		}
+		if (also != NULL)
+			also->add(also->arg, s, w, k);
 		free(w);
 	}
 	free(is_node);

@@ -26,6 +26,18 @@
  * setting nothing, when SET has none. */
 bool estimate_compute(struct profile *p, struct stackset *set);
 
+/* What else is made from each event's stacks while they are at hand:
+ * ADD(ARG, S, W, K) for the stacks S of event K and the widths W of their
+ * frames (stacks_widths). */
+struct estimate_also {
+	void (*add)(void *arg, const struct stacks *s, const cost_t *w, size_t k);
+	void *arg;
+};
+
+/* estimate_compute, and ALSO (unless NULL) from the same stacks. */
+bool estimate_compute_also(struct profile *p, struct stackset *set,
+			   const struct estimate_also *also);
+
 /* The same from stacks made here: of EVENT, or with ALL of every event.
  * The profile must not be one of differences (negative costs). */
 bool estimate_events(struct profile *p, size_t event, bool all);

@@ -724,62 +724,6 @@ void focus_apply(struct profile *p, const struct stacks *s, size_t event)
 
 /* --- the focus of a difference -------------------------------------------- */
 
-/* The functions of a profile by file and name, for finding them in another. */
-struct by_name {
-	const struct func *f;
-	UT_hash_handle hh;         /* keyed by the text "file\0name" */
-	char key[];
-};
-
-static char *name_key(const struct func *f, size_t *len)
-{
-	size_t a = strlen(f->key.file->name), b = strlen(f->key.name);
-	char *k = xmalloc(a + b + 2);
-
-	memcpy(k, f->key.file->name, a + 1);
-	memcpy(k + a + 1, f->key.name, b + 1);
-	*len = a + b + 1;
-	return k;
-}
-
-static struct by_name *index_names(const struct profile *q)
-{
-	struct by_name *index = NULL;
-
-	for (size_t i = 0; i < q->nfuncs; i++) {
-		size_t len;
-		char *k = name_key(q->func_list[i], &len);
-		struct by_name *e = xmalloc(sizeof(*e) + len);
-
-		e->f = q->func_list[i];
-		memcpy(e->key, k, len);
-		HASH_ADD(hh, index, key, len, e);
-		free(k);
-	}
-	return index;
-}
-
-static const struct func *find_name(struct by_name *index, const struct func *f)
-{
-	size_t len;
-	char *k = name_key(f, &len);
-	struct by_name *e;
-
-	HASH_FIND(hh, index, k, len, e);
-	free(k);
-	return e != NULL ? e->f : NULL;
-}
-
-static void free_names(struct by_name *index)
-{
-	struct by_name *e, *tmp;
-
-	HASH_ITER(hh, index, e, tmp) {
-		HASH_DEL(index, e);
-		free(e);
-	}
-}
-
 /* OUT = B - A, count by count; absent where both are (a side that has no
  * such vector counts as absent). */
 static void subtract(const struct profile *p, cost_t *out, const cost_t *a, const cost_t *b,
@@ -798,11 +742,11 @@ static void subtract(const struct profile *p, cost_t *out, const cost_t *a, cons
 	}
 }
 
-static const struct edge *side_edge(const struct profile *q, struct by_name *index,
+static const struct edge *side_edge(const struct profile *q, const struct func_index *index,
 				    const struct edge *e)
 {
-	const struct func *caller = find_name(index, e->key.caller);
-	const struct func *callee = find_name(index, e->key.callee);
+	const struct func *caller = func_index_find(index, e->key.caller);
+	const struct func *callee = func_index_find(index, e->key.callee);
 
 	return caller && callee ? profile_find_edge(q, caller, callee) : NULL;
 }
@@ -818,7 +762,7 @@ static bool call_present(const struct profile *p, const struct edge *e, void *ar
 
 void focus_subtract(struct profile *p, const struct profile *old, const struct profile *new)
 {
-	struct by_name *in_old = index_names(old), *in_new = index_names(new);
+	struct func_index *in_old = func_index_new(old), *in_new = func_index_new(new);
 	size_t n = p->nfuncs, nev = p->nevents;
 	bool *gone = xcalloc(n ? n : 1, sizeof(*gone));
 	cost_t *a = xmalloc((nev + 1) * sizeof(*a)), *b = xmalloc((nev + 1) * sizeof(*b));
@@ -826,7 +770,7 @@ void focus_subtract(struct profile *p, const struct profile *old, const struct p
 
 	for (size_t i = 0; i < n; i++) {
 		struct func *f = p->func_list[i];
-		const struct func *fo = find_name(in_old, f), *fn = find_name(in_new, f);
+		const struct func *fo = func_index_find(in_old, f), *fn = func_index_find(in_new, f);
 
 		gone[i] = fo == NULL && fn == NULL;
 		if (gone[i])
@@ -856,8 +800,8 @@ void focus_subtract(struct profile *p, const struct profile *old, const struct p
 	profile_remove_funcs(p, gone);
 	profile_sum_calls(p);
 	p->fixed_totals = true;
-	free_names(in_old);
-	free_names(in_new);
+	func_index_free(in_old);
+	func_index_free(in_new);
 	free(gone);
 	free(a);
 	free(b);

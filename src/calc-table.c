@@ -119,6 +119,8 @@ struct sort_spec {
 	const size_t *order;
 	size_t norder;
 	bool by_magnitude;         /* a diff: the largest changes either way first */
+	const struct sort_key *keys;    /* with PER_CALL: which sort by costs per call */
+	const struct percall *per_call; /* NULL: no key does */
 };
 
 /* The size of a change; absent sorts below zero. */
@@ -138,10 +140,30 @@ static int magnitude_cmp(const cost_t *a, const cost_t *b, const size_t *order, 
 	return 0;
 }
 
+/* By the sort keys of SPEC, some of them costs per call. */
+static int per_call_cmp(const struct func *f, const struct func *g, const struct sort_spec *spec)
+{
+	for (size_t k = 0; k < spec->norder; k++) {
+		enum per_call kind = spec->keys[k].per_call;
+		int c;
+
+		if (kind != PER_CALL_NONE)
+			c = percall_cmp(spec->per_call, f, g, spec->order[k], kind == PER_CALL_INCL,
+					spec->by_magnitude);
+		else if (spec->by_magnitude)
+			c = magnitude_cmp(f->total, g->total, spec->order + k, 1);
+		else
+			c = cost_cmp_desc(f->total, g->total, spec->order + k, 1);
+		if (c != 0)
+			return c;
+	}
+	return 0;
+}
+
 static int row_cmp(const struct func *f, const struct func *g, const struct sort_spec *spec)
 {
-	int c = spec->by_magnitude
-		? magnitude_cmp(f->total, g->total, spec->order, spec->norder)
+	int c = spec->per_call != NULL ? per_call_cmp(f, g, spec)
+		: spec->by_magnitude ? magnitude_cmp(f->total, g->total, spec->order, spec->norder)
 		: cost_cmp_desc(f->total, g->total, spec->order, spec->norder);
 
 	return c ? c : strcmp(f->fullname, g->fullname);
@@ -206,6 +228,10 @@ static void heap_init(struct row_heap *h, struct func *const *rows, size_t n,
 
 		h->k[i].key = spec->norder == 0 ? 0 : spec->by_magnitude ? magnitude(c)
 								: cost_sort_value(c);
+		if (spec->per_call != NULL && spec->keys[0].per_call != PER_CALL_NONE)
+			h->k[i].key = percall_key(spec->per_call, rows[i], spec->order[0],
+						  spec->keys[0].per_call == PER_CALL_INCL,
+						  spec->by_magnitude);
 		h->k[i].f = rows[i];
 		h->k[i].index = i;
 	}
@@ -240,8 +266,10 @@ static void set_thresholds(struct table *t, const struct options *opt, size_t ns
 		t->thresholds[i] = text;
 		t->threshold_values[i] = options_threshold_value(text);
 	}
-	/* The reference skips the walk only for a single threshold of 100. */
-	t->filter = opt->sort_thresholds || options_threshold_value(opt->threshold) < 100;
+	/* The reference skips the walk only for a single threshold of 100.
+	 * Costs per call add up to nothing a threshold could be of. */
+	t->filter = (opt->sort_thresholds || options_threshold_value(opt->threshold) < 100) &&
+		    !opt->sort_per_call;
 }
 
 /* The totals the threshold walk measures against: the program totals, or
@@ -358,6 +386,14 @@ static bool table_is_diff(const struct table *t, const struct profile *p,
 	       (nsort > 0 && t->summary[sort[0]] != COST_ABSENT && t->summary[sort[0]] < 0);
 }
 
+static bool sorts_per_call(const struct options *opt)
+{
+	for (size_t k = 0; k < opt->nsort; k++)
+		if (opt->sort[k].per_call != PER_CALL_NONE)
+			return true;
+	return false;
+}
+
 void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort)
 {
@@ -369,10 +405,15 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 	bool all = opt->format != FORMAT_TEXT || p->keep_instr;
 
 	memset(t, 0, sizeof(*t));
+	if (opt->per_call) {
+		t->per_call = xmalloc(sizeof(*t->per_call));
+		percall_build(t->per_call, p);
+	}
 	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
 	compute_summary(t, p);
 	t->diff = table_is_diff(t, p, sort, nsort);
-	spec = (struct sort_spec){ sort, nsort, t->diff };
+	spec = (struct sort_spec){ sort, nsort, t->diff, opt->sort,
+				   sorts_per_call(opt) ? t->per_call : NULL };
 	heap_init(&h, t->rows, t->nrows, &spec);
 	set_thresholds(t, opt, nsort);
 	walk_threshold(t, &h, opt->inclusive, t->diff, sort, nsort);
@@ -384,6 +425,9 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 
 void table_release(struct table *t)
 {
+	if (t->per_call != NULL)
+		percall_release(t->per_call);
+	free(t->per_call);
 	free(t->rows);
 	free(t->thresholds);
 	free(t->threshold_values);

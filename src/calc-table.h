@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "calc-percall.h"
 #include "model-cost.h"
 #include "options.h"
 #include "model-profile.h"
@@ -27,10 +28,12 @@ struct table {
 	size_t nshown;             /* rows before the threshold cut */
 	const char **files;        /* files of the shown rows, by first appearance */
 	size_t nfiles;
+	struct percall *per_call;  /* with --per-call: the rows' costs per call; else NULL */
 };
 
-/* Compute P's table for OPT, with sort events SORT (event indices).  Sets
- * every row's total (see inclusive.h). */
+/* Compute P's table for OPT, with sort events SORT (event indices), by
+ * their costs or (opt->sort[k].per_call) costs per call, with which the
+ * threshold cuts nothing.  Sets every row's total (see inclusive.h). */
 void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort);
 void table_release(struct table *t);

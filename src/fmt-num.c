@@ -192,3 +192,37 @@ size_t numfmt_percent(char *buf, double p)
 	memcpy(buf + 2 + pad + len, "%)", 3);
 	return 2 + pad + len + 2;
 }
+
+/* A / B (B > 0) rounded to the nearest integer, halves away from zero. */
+static cost_t round_div(cost_t a, cost_t b)
+{
+	return a >= 0 ? (a + b / 2) / b : -((-a + b / 2) / b);
+}
+
+bool numfmt_per_call(cost_t v, cost_t n, cost_t *value)
+{
+	cost_t tenths = round_div(10 * v, n);
+
+	if (tenths > -100 && tenths < 100) {
+		*value = tenths;
+		return true;
+	}
+	*value = round_div(v, n);
+	return false;
+}
+
+size_t numfmt_per_call_text(char *buf, cost_t v, cost_t n)
+{
+	cost_t x;
+
+	if (v == COST_ABSENT)
+		return numfmt_count(buf, v);
+	if (n <= 0) {
+		memcpy(buf, "-", 2);
+		return 1;
+	}
+	if (!numfmt_per_call(v, n, &x))
+		return numfmt_grouped(buf, x);
+	return (size_t)sprintf(buf, "%s%d.%d", x < 0 ? "-" : "", (int)(x < 0 ? -x : x) / 10,
+			       (int)(x < 0 ? -x : x) % 10);
+}

@@ -45,6 +45,18 @@ size_t numfmt_percent(char *buf, double p);
  * "-150.00").  Returns the length, less than NUMFMT_PERCENT_MAX. */
 size_t numfmt_fixed2(char *buf, double p);
 
+/* V per call of N calls (N > 0) as the per-call columns round it: to the
+ * nearest tenth while that is below 10 in size, else to the nearest
+ * integer, halves away from zero.  Returns true with the value in tenths
+ * in *VALUE, or false with the integer. */
+bool numfmt_per_call(cost_t v, cost_t n, cost_t *value);
+
+/* V per call of N calls as a cell shows it, into BUF (room for
+ * NUMFMT_COUNT_MAX): "2.5", "1,234" (commas as in changes: after a sign
+ * too); "-" where no call enters (N <= 0), "." where V is absent.
+ * Returns the length. */
+size_t numfmt_per_call_text(char *buf, cost_t v, cost_t n);
+
 /* Perl's X / Y (Y != 0) for integers, which Perl holds exactly from
  * -2^63 to 2^64-1 and as doubles beyond. */
 double numfmt_perl_div(cost_t x, cost_t y);

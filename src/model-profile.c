@@ -419,6 +419,76 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 	return find_edge(p, caller, callee);
 }
 
+const char *func_object(const struct func *f)
+{
+	if ((f->object == NULL || *f->object == '\0') && f->host != NULL)
+		f = f->host;
+	return f->object != NULL && *f->object != '\0' ? f->object : NULL;
+}
+
+/* An entry of a func_index, keyed by the text "file\0name". */
+struct func_index_entry {
+	const struct func *f;
+	UT_hash_handle hh;
+	char key[];
+};
+
+struct func_index {
+	struct func_index_entry *table;
+};
+
+static char *func_index_key(const struct func *f, size_t *len)
+{
+	size_t a = strlen(f->key.file->name), b = strlen(f->key.name);
+	char *k = xmalloc(a + b + 2);
+
+	memcpy(k, f->key.file->name, a + 1);
+	memcpy(k + a + 1, f->key.name, b + 1);
+	*len = a + b + 1;
+	return k;
+}
+
+struct func_index *func_index_new(const struct profile *p)
+{
+	struct func_index *x = xcalloc(1, sizeof(*x));
+
+	for (size_t i = 0; i < p->nfuncs; i++) {
+		size_t len;
+		char *k = func_index_key(p->func_list[i], &len);
+		struct func_index_entry *e = xmalloc(sizeof(*e) + len);
+
+		e->f = p->func_list[i];
+		memcpy(e->key, k, len);
+		HASH_ADD(hh, x->table, key, len, e);
+		free(k);
+	}
+	return x;
+}
+
+const struct func *func_index_find(const struct func_index *x, const struct func *f)
+{
+	size_t len;
+	char *k = func_index_key(f, &len);
+	struct func_index_entry *e;
+
+	HASH_FIND(hh, x->table, k, len, e);
+	free(k);
+	return e != NULL ? e->f : NULL;
+}
+
+void func_index_free(struct func_index *x)
+{
+	struct func_index_entry *e, *tmp;
+
+	if (x == NULL)
+		return;
+	HASH_ITER(hh, x->table, e, tmp) {
+		HASH_DEL(x->table, e);
+		free(e);
+	}
+	free(x);
+}
+
 struct pfile *profile_find_file(const struct profile *p, const char *name)
 {
 	struct pfile *f;

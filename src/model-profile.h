@@ -23,6 +23,7 @@
 struct edge;
 struct cycle;
 struct call_estimates;
+struct grouping;
 
 struct pfile {
 	const char *name;          /* with the current directory stripped */
@@ -226,6 +227,8 @@ struct profile {
 	/* What was wrong with the input (read-callgrind.c) and with the figures
 	 * made from it, which every report repeats. */
 	struct warnings warnings;
+	struct grouping *grouping; /* --group-by's groups of its functions
+				      (calc-group.h), or NULL */
 
 	/* Set by --focus (see calc-focus.h). */
 	bool focused;              /* only stacks through a focus_match function count:
@@ -275,6 +278,16 @@ const struct edge *profile_find_edge(const struct profile *p, const struct func 
 				     const struct func *callee);
 /* How many times F was called: the sum of its callers' counts. */
 cost_t profile_times_called(const struct profile *p, const struct func *f);
+/* The object F's code is in: code inlined from another file is in that of
+ * the function it was inlined into.  NULL if the profile names none. */
+const char *func_object(const struct func *f);
+/* A profile's functions by file and name, to find those of another
+ * profile (one side of a difference) in it. */
+struct func_index;
+struct func_index *func_index_new(const struct profile *p);
+/* The function of the indexed profile of F's file and name, or NULL. */
+const struct func *func_index_find(const struct func_index *x, const struct func *f);
+void func_index_free(struct func_index *x);
 /* The file whose (stripped) name is NAME, or NULL. */
 struct pfile *profile_find_file(const struct profile *p, const char *name);
 /* The function NAME of the file FILE (names as the profile shows them),

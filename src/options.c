@@ -99,6 +99,13 @@ static const char usage_text[] =
 "                          in the table, per instruction (needs objdump) [no]\n"
 "    --asm-function=RE     also the machine code of the functions whose\n"
 "                          file:function matches RE (repeatable)\n"
+"    --group-by=object|file|class|namespace|function\n"
+"                          a row per ELF object, source file (of each cost\n"
+"                          line), C++ class or outermost namespace, in every\n"
+"                          view, rather than per function [function]\n"
+"    --per-call=yes|no     add each shown event's self/call and incl/call:\n"
+"                          cost per call entering it [no]; --sort=EV/call and\n"
+"                          --sort=EV/call:incl sort by them (and show them)\n"
 "    --name-width=N        shorten function names in the text report to N\n"
 "                          characters: template arguments to <\u2026>, then the\n"
 "                          parameters to (\u2026), then the middle [no limit]\n"
@@ -155,6 +162,8 @@ enum {
 	OPT_MIN_CHANGE,
 	OPT_COMPARE,
 	OPT_COMPARE_BASE,
+	OPT_GROUP_BY,
+	OPT_PER_CALL,
 };
 
 static const struct option longopts[] = {
@@ -190,6 +199,8 @@ static const struct option longopts[] = {
 	{ "min-change", required_argument, NULL, OPT_MIN_CHANGE },
 	{ "compare",    no_argument,       NULL, OPT_COMPARE },
 	{ "compare-base", required_argument, NULL, OPT_COMPARE_BASE },
+	{ "group-by",   required_argument, NULL, OPT_GROUP_BY },
+	{ "per-call",   required_argument, NULL, OPT_PER_CALL },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -265,6 +276,25 @@ static void free_strings(char **v, size_t n)
 	free(v);
 }
 
+/* Whether KEY[0..*END) ends in "/call" (the self cost per call) or
+ * "/call:incl" (the inclusive one); *END is then where the event ends. */
+static enum per_call per_call_suffix(const char *key, size_t *end)
+{
+	static const struct { const char *suffix; enum per_call kind; } forms[] = {
+		{ "/call:incl", PER_CALL_INCL }, { "/call", PER_CALL_SELF },
+	};
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t len = strlen(forms[i].suffix);
+
+		if (*end > len && memcmp(key + *end - len, forms[i].suffix, len) == 0) {
+			*end -= len;
+			return forms[i].kind;
+		}
+	}
+	return PER_CALL_NONE;
+}
+
 static void set_sort(struct options *opt, const char *value)
 {
 	char **fields;
@@ -284,6 +314,8 @@ static void set_sort(struct options *opt, const char *value)
 		 * colon and the event ends at the first, as in the reference. */
 		char *last = strrchr(fields[i], ':');
 
+		size_t end = strlen(fields[i]);
+
 		if (last != NULL) {
 			size_t digits = strspn(last + 1, "0123456789.");
 			const char *rest = last + 1 + digits;
@@ -291,11 +323,17 @@ static void set_sort(struct options *opt, const char *value)
 			if (digits > 0 && (*rest == '\0' || strcmp(rest, "%") == 0)) {
 				opt->sort[i].threshold = parse_threshold("sort", last + 1);
 				opt->sort_thresholds = true;
-				*strchr(fields[i], ':') = '\0';
+				end = (size_t)(last - fields[i]);
 			}
 		}
+		opt->sort[i].per_call = per_call_suffix(fields[i], &end);
+		if (opt->sort[i].per_call != PER_CALL_NONE)
+			fields[i][end] = '\0';
+		else if (opt->sort[i].threshold != NULL)
+			*strchr(fields[i], ':') = '\0';
 		opt->sort[i].event = fields[i];
 	}
+	opt->sort_per_call = n > 0 && opt->sort[0].per_call != PER_CALL_NONE;
 	free(fields);
 }
 
@@ -389,6 +427,19 @@ static void set_format(struct options *opt, const char *value)
 		opt->format = FORMAT_CSV;
 	else
 		bad_value("format", value);
+}
+
+/* --group-by=object|file|class|namespace|function. */
+static void set_group_by(struct options *opt, const char *value)
+{
+	static const char *const names[] = { "function", "object", "file", "class", "namespace" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(value, names[i]) == 0) {
+			opt->group_by = (enum group_by)i;
+			return;
+		}
+	bad_value("group-by", value);
 }
 
 /* --flame-direction=up|down: the root at the bottom or at the top. */
@@ -662,6 +713,12 @@ static void parse_one(struct options *opt, int c, const char *arg)
 	case OPT_COMPARE_BASE:
 		set_compare_base(opt, arg);
 		break;
+	case OPT_GROUP_BY:
+		set_group_by(opt, arg);
+		break;
+	case OPT_PER_CALL:
+		opt->per_call_option = parse_yes_no("per-call", arg);
+		break;
 	default:
 		usage_error("unknown option code %d", c);
 	}
@@ -876,6 +933,24 @@ static void options_init(struct options *opt)
 	opt->ninclude = 1;
 }
 
+/* Per-call costs are shown with --per-call=yes or when a --sort key is
+ * one; a difference of two profiles has none.  Groups of functions have
+ * no machine code. */
+static void check_groups(struct options *opt)
+{
+	for (size_t i = 0; i < opt->nsort; i++)
+		if (opt->sort[i].per_call != PER_CALL_NONE)
+			opt->per_call = true;
+	if (opt->per_call_option)
+		opt->per_call = true;
+	if (opt->per_call && opt->mode == MODE_DIFF)
+		usage_error("costs per call take no --diff: the change of a cost per call is "
+			    "no change of costs and calls");
+	if (opt->group_by != GROUP_FUNCTION && (opt->asm_view || opt->nasm_functions > 0))
+		usage_error("--asm and --asm-function show functions' machine code, which a "
+			    "--group-by table has no rows for");
+}
+
 void options_parse(struct options *opt, int argc, char **argv)
 {
 	int c;
@@ -907,6 +982,7 @@ void options_parse(struct options *opt, int argc, char **argv)
 		usage_error("--fail-above gates a change: it needs --diff OLD NEW");
 	if (opt->min_change_set && opt->ngates == 0)
 		usage_error("--min-change is the noise floor of --fail-above gates, and none is given");
+	check_groups(opt);
 	if (opt->mode == MODE_MERGE && opt->nprofiles == 0)
 		usage_error("--merge needs at least one profile");
 	if (opt->profile == NULL) {

@@ -7,10 +7,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* What a --sort key sorts by: the event's cost, or its cost per call
+ * ("Ir/call": self; "Ir/call:incl": inclusive). */
+enum per_call { PER_CALL_NONE, PER_CALL_SELF, PER_CALL_INCL };
+
 struct sort_key {
 	char *event;
 	char *threshold;   /* as written (without "%"), or NULL */
+	enum per_call per_call;
 };
+
+/* --group-by: what the function table has a row for. */
+enum group_by { GROUP_FUNCTION, GROUP_OBJECT, GROUP_FILE, GROUP_CLASS, GROUP_NAMESPACE };
 
 /* FORMAT_TUI: -i, the terminal browser, which writes no report. */
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT, FORMAT_FOLDED, FORMAT_FLAMEGRAPH,
@@ -81,6 +89,10 @@ struct options {
 	bool min_change_set;
 	size_t compare_base;       /* --compare-base: the reference profile, from 0 */
 	bool compare_base_set;
+	enum group_by group_by;    /* --group-by: one row per group of functions */
+	bool per_call_option;      /* --per-call=yes */
+	bool per_call;             /* --per-call=yes, or a per-call --sort key: costs per call */
+	bool sort_per_call;        /* the first --sort key is a per-call one */
 };
 
 /* Parse ARGV into OPT.  Prints help or version and exits 0 when asked;

@@ -11,6 +11,7 @@
 #include "calc-flame.h"
 #include "calc-focus.h"
 #include "calc-gate.h"
+#include "calc-group.h"
 #include "calc-inclusive.h"
 #include "calc-samples.h"
 #include "calc-stacks.h"
@@ -234,6 +235,25 @@ static bool read_sides(struct profile side[2], const struct reading *r, struct i
 	return true;
 }
 
+/* Add the stacks S of profile P to side SIDE of FL: with BY, its groups'. */
+static void flame_side(struct flame *fl, const struct stacks *s, struct profile *p, int side,
+		     enum group_by by)
+{
+	struct grouping *gr;
+	struct stacks grouped;
+
+	if (by == GROUP_FUNCTION) {
+		flame_add(fl, s, side);
+		return;
+	}
+	gr = grouping_new(p, by);
+	grouping_build(gr, p, false);
+	grouping_stacks(gr, s, &grouped);
+	flame_add(fl, &grouped, side);
+	stacks_release(&grouped);
+	grouping_free(gr);
+}
+
 /* What the views of a diff take from OLD and NEW read apart (read_sides). */
 struct apart_needs {
 	struct flame *fl;          /* the differential flame tree, each side's stacks
@@ -244,6 +264,7 @@ struct apart_needs {
 	bool cycles;               /* each side's cycles marked (NEW's numbering) */
 	bool estimates;            /* each side's inclusive estimates */
 	bool all_events;           /* of every event, not only the primary one */
+	enum group_by by;          /* the flame tree's frames: of groups, or functions */
 };
 
 /* Each side hidden and marked as the report is, and given what N says. */
@@ -265,7 +286,7 @@ static void apart(struct profile side[2], struct focus *focus, size_t event,
 
 			stacks_estimate(&s, &side[k], event);
 			if (n->fl != NULL)
-				flame_add(n->fl, &s, k);
+				flame_side(n->fl, &s, &side[k], k, n->by);
 			if (n->focused)
 				focus_apply(&side[k], &s, event);
 			stacks_release(&s);
@@ -314,7 +335,7 @@ static bool diff_apart(struct profile *p, const struct reading *r, struct focus 
 	bool shown = opt->inclusive || opt->format != FORMAT_TEXT;
 	struct apart_needs n = {
 		fl, p->focused, !p->focused && shown && any_recursive(p), shown && p->ncycles > 0,
-		estimates != 0 && !p->focused, estimates == ESTIMATES_ALL,
+		estimates != 0 && !p->focused, estimates == ESTIMATES_ALL, opt->group_by,
 	};
 	struct profile side[2];
 
@@ -355,7 +376,8 @@ static void judge_gates(struct gates *g, const struct reading *r, struct focus *
 	if (!read_sides(side, r, NULL, true))
 		usage_error("--fail-above reads OLD and NEW again, each on its own, and standard "
 			    "input cannot be read twice: name files");
-	struct apart_needs n = { NULL, r->opt->nfocus > 0, true, false, false, false };
+	struct apart_needs n = { NULL, r->opt->nfocus > 0, true, false, false, false,
+				 GROUP_FUNCTION };
 
 	columns_init(&cols, &side[1], r->opt);
 	apart(side, focus, cols.primary, &n);
@@ -437,7 +459,7 @@ static void print_flame_diff(FILE *out, const struct reading *r, struct input *i
 	struct warnings both = { NULL, 0, 0, true };
 	struct flame_look look = { NULL, subtitle, r->opt->flame_down, r->opt->focus,
 				   r->opt->nfocus, &both };
-	struct apart_needs n = { &fl, false, false, false, false, false };
+	struct apart_needs n = { &fl, false, false, false, false, false, r->opt->group_by };
 
 	read_sides(side, r, in, false);
 	columns_init(&cols, &side[1], r->opt);
@@ -507,6 +529,7 @@ struct run {
 	bool have_stacks, have_flame;
 	struct call_estimates *calls;  /* the estimated cost of the calls, when made */
 	unsigned needs;            /* what the report takes from the model (NEED_*) */
+	struct grouping *groups;   /* --group-by's groups, when made */
 	struct gates gates;        /* the verdicts of --fail-above, if any */
 };
 
@@ -527,7 +550,17 @@ enum {
 					   estimate, made by the report itself while
 					   it runs (the browser, on a thread) */
 	NEED_CALLS = 1 << 11,      /* the estimated cost of the calls, from the stacks */
+	NEED_GROUPS = 1 << 12,     /* --group-by's groups (and their estimates, with
+				      NEED_ESTIMATES) */
 };
+
+/* The model the function table shows: with --group-by, the groups'; else
+ * the profile's.  Every table writer (text, CSV, Markdown) takes its rows
+ * from it. */
+static struct profile *table_model(struct run *run)
+{
+	return run->groups != NULL ? grouping_model(run->groups) : &run->p;
+}
 
 struct report_kind {
 	enum output_format format;
@@ -539,7 +572,14 @@ struct report_kind {
 
 static void write_text(struct run *run, FILE *out)
 {
-	print_table_report(out, &run->p, run->opt, &run->cols);
+	struct options groups = *run->opt;
+
+	/* Groups have no lines: no source is annotated. */
+	if (run->groups != NULL) {
+		groups.auto_annotate = false;
+		groups.nuser = 0;
+	}
+	print_table_report(out, table_model(run), &groups, &run->cols);
 }
 
 static void write_json(struct run *run, FILE *out)
@@ -560,13 +600,13 @@ static bool has_estimates(const struct run *run)
 
 static void write_flamegraph(struct run *run, FILE *out)
 {
-	flame_describe(&run->fl, &run->p, run->cols.primary, has_estimates(run));
+	flame_describe(&run->fl, table_model(run), run->cols.primary, has_estimates(run));
 	print_flame(out, &run->p, run->opt, &run->cols, &run->fl);
 }
 
 static void write_dot(struct run *run, FILE *out)
 {
-	print_graph(out, &run->p, run->opt, &run->cols);
+	print_graph(out, table_model(run), run->opt, &run->cols);
 }
 
 /* The page: dot draws the call graph while it is written. */
@@ -709,16 +749,16 @@ static void write_markdown(struct run *run, FILE *out)
 {
 	struct table table;
 
-	table_build(&table, &run->p, run->opt, run->cols.sort, run->cols.nsort);
+	table_build(&table, table_model(run), run->opt, run->cols.sort, run->cols.nsort);
 	run->cols.summary = table.base;
 	run->cols.changes = table.diff;
-	report_markdown(out, &run->p, run->opt, &run->cols, &table, &run->gates);
+	report_markdown(out, table_model(run), run->opt, &run->cols, &table, &run->gates);
 	table_release(&table);
 }
 
 static void write_csv(struct run *run, FILE *out)
 {
-	report_csv(out, &run->p, run->opt, &run->cols);
+	report_csv(out, table_model(run), run->opt, &run->cols);
 }
 
 #ifdef HAVE_NCURSESW
@@ -812,6 +852,9 @@ static unsigned needs_of(const struct report_kind *kind, const struct options *o
 	if ((kind->format == FORMAT_TEXT && opt->both_costs) ||
 	    (kind->format == FORMAT_MARKDOWN && opt->inclusive))
 		needs |= NEED_ESTIMATES | NEED_SHOWN_ESTIMATES;
+	/* A table of groups annotates no source. */
+	if (opt->group_by != GROUP_FUNCTION)
+		needs = (needs | NEED_GROUPS) & ~(kind->format == FORMAT_TEXT ? NEED_LINES : 0u);
 	if (focused)
 		needs &= ~(unsigned)(NEED_ESTIMATES | NEED_SHOWN_ESTIMATES | NEED_ALL_ESTIMATES |
 				     NEED_LATER_ESTIMATES);
@@ -865,6 +908,49 @@ static size_t *set_events(const struct run *run, unsigned needs, size_t *n)
 	return events;
 }
 
+/* In a diff, the groups whose inclusive costs are no sums get NEW's bound
+ * less OLD's, from OLD and NEW read again apart and grouped each, as a
+ * recursive function does (see diff_apart). */
+static void diff_group_bounds(struct run *run)
+{
+	struct profile side[2];
+	struct grouping *gr[2];
+
+	if (!grouping_has_bounds(run->groups) || run->p.focused)
+		return;
+	if (!read_sides(side, &run->r, NULL, true)) {
+		warn_into(&run->p.warnings, "the inclusive costs of groups that are no sums, in a "
+			  "diff of standard input, are not shown; name files");
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		focus_hide(run->focus, &side[k], false);
+		cycles_mark(&side[k], run->cols.primary);
+		gr[k] = grouping_new_like(&side[k], run->groups, &run->p);
+		grouping_build(gr[k], &side[k], true);
+	}
+	grouping_subtract(run->groups, gr[0], gr[1]);
+	for (int k = 0; k < 2; k++) {
+		grouping_free(gr[k]);
+		profile_release(&side[k]);
+	}
+}
+
+/* The stacks of RUN replaced by those of its groups, frames of one group
+ * in a row merged. */
+static void group_stacks(struct run *run)
+{
+	struct stacks grouped = { NULL, 0, NULL };
+
+	run->groups = grouping_new(&run->p, run->opt->group_by);
+	grouping_build(run->groups, &run->p, false);
+	if (run->have_stacks) {
+		grouping_stacks(run->groups, &run->stacks, &grouped);
+		stacks_release(&run->stacks);
+		run->stacks = grouped;
+	}
+}
+
 /* The model RUN's report needs: stacks, cycles, a diff's or focus's
  * figures, estimates. */
 static void compute(struct run *run, unsigned needs)
@@ -872,6 +958,9 @@ static void compute(struct run *run, unsigned needs)
 	const struct options *opt = run->opt;
 	struct profile *p = &run->p;
 	size_t primary = run->cols.primary;
+	/* A flame graph of groups is drawn from the groups' stacks, made once
+	 * the functions' stacks gave their estimates. */
+	bool flame_later = (needs & NEED_GROUPS) && (needs & NEED_CYCLES);
 
 	/* The one estimate of the stacks, for every view that needs them;
 	 * focus is taken from them, and they refuse negative costs. */
@@ -886,9 +975,12 @@ static void compute(struct run *run, unsigned needs)
 		run->have_set = true;
 		free(events);
 	}
+	/* Stacks alone (folded, flame graphs): of the groups, if asked. */
+	if ((needs & NEED_GROUPS) && !(needs & NEED_CYCLES))
+		group_stacks(run);
 	/* Flame frames name functions by their place in the model, which
 	 * focus_apply changes. */
-	if (needs & NEED_FLAME) {
+	if ((needs & NEED_FLAME) && !flame_later) {
 		flame_of(&run->fl, &run->stacks, p, primary);
 		run->have_flame = true;
 	}
@@ -900,19 +992,44 @@ static void compute(struct run *run, unsigned needs)
 					     opt->format == FORMAT_HTML ? &run->fl : NULL,
 					     needs & NEED_ALL_ESTIMATES ? ESTIMATES_ALL :
 					     needs & NEED_ESTIMATES ? ESTIMATES_PRIMARY : 0);
-		return;
+	} else {
+		if (p->focused) {
+			focus_apply(p, &run->stacks, primary);
+			cycles_mark(p, primary);
+		}
+		/* A view of inclusive costs says where one is below a self cost. */
+		if (opt->format != FORMAT_TEXT || opt->inclusive)
+			inclusive_check(p);
 	}
-	if (p->focused) {
-		focus_apply(p, &run->stacks, primary);
-		cycles_mark(p, primary);
+	/* Groups are of the functions the model has now; their estimates come
+	 * from the functions' stacks, event by event. */
+	if (needs & NEED_GROUPS)
+		run->groups = grouping_new(p, opt->group_by);
+	if ((needs & NEED_ESTIMATES) && opt->mode != MODE_DIFF) {
+		struct estimate_also also = { grouping_add_stacks, run->groups };
+
+		estimate_compute_also(p, &run->set, run->groups != NULL ? &also : NULL);
 	}
-	/* A view of inclusive costs says where one is below a self cost. */
-	if (opt->format != FORMAT_TEXT || opt->inclusive)
-		inclusive_check(p);
-	if (needs & NEED_ESTIMATES)
-		estimate_compute(p, &run->set);
-	if (needs & NEED_CALLS)
+	if ((needs & NEED_CALLS) && opt->mode != MODE_DIFF)
 		p->call_estimates = run->calls = estimate_calls(p, &run->stacks);
+	if (run->groups != NULL) {
+		/* A text table of self costs shows no inclusive cost. */
+		bool figures = opt->format != FORMAT_TEXT || opt->inclusive || opt->per_call;
+
+		grouping_build(run->groups, p, figures);
+		if (figures && opt->mode == MODE_DIFF)
+			diff_group_bounds(run);
+		p->grouping = run->groups;
+	}
+	if (flame_later && (needs & NEED_FLAME) && run->have_stacks) {
+		struct stacks grouped = { NULL, 0, NULL };
+
+		grouping_stacks(run->groups, &run->stacks, &grouped);
+		stacks_release(&run->stacks);
+		run->stacks = grouped;
+		flame_of(&run->fl, &run->stacks, grouping_model(run->groups), primary);
+		run->have_flame = true;
+	}
 }
 
 int pipeline_callgrind(const struct options *opt, struct input *in,
@@ -971,6 +1088,7 @@ int pipeline_callgrind(const struct options *opt, struct input *in,
 	if (run.have_flame)
 		flame_release(&run.fl);
 	call_estimates_free(run.calls);
+	grouping_free(run.groups);
 	stacks_release(&run.stacks);
 	columns_release(&run.cols);
 	profile_release(p);
@@ -1001,6 +1119,9 @@ void pipeline_aprof(const struct options *opt, struct input *in, FILE *out)
 		    opt->format == FORMAT_DOT ? "dot" :
 		    opt->format == FORMAT_FOLDED ? "folded" :
 		    opt->format == FORMAT_PPROF ? "pprof" : "flamegraph");
+	if (opt->group_by != GROUP_FUNCTION || opt->per_call)
+		usage_error("%s: --%s applies to Callgrind and Cachegrind profiles, not to aprof "
+		    "reports", opt->profile, opt->per_call ? "per-call" : "group-by");
 	aprof_init(&a, opt->profile);
 	aprof_read(&a, in);
 	aprof_table_build(&table, &a, opt);

@@ -275,9 +275,9 @@ static void put_line(struct quoted *q, const char *s, bool last)
  * code is in that of the function it was inlined into. */
 static const char *object_of(const struct func *f)
 {
-	if ((f->object == NULL || *f->object == '\0') && f->host != NULL)
-		f = f->host;
-	return f->object != NULL ? f->object : "";
+	const char *object = func_object(f);
+
+	return object != NULL ? object : "";
 }
 
 /* Where F lives: "file [object]", the object by its base name. */
@@ -325,7 +325,8 @@ static void put_label(FILE *out, const struct dot *d, const struct func *f)
 	} else {
 		put_line(&q, shown, false);
 	}
-	put_line(&q, where, false);
+	if (*where != '\0')   /* a group (--group-by) lives nowhere */
+		put_line(&q, where, false);
 	put_line(&q, incl, false);
 	put_line(&q, self_paren, !counted);
 	if (counted)
@@ -344,8 +345,11 @@ static void put_name(FILE *out, const struct func *f, bool id)
 	struct quoted q;
 
 	quoted_begin(&q, out);
-	put_escaped(&q, f->key.file->name, id ? ESC_ID_FILE : ESC_TEXT);
-	quoted_put(&q, ":", 1);
+	/* A group (--group-by) has a name and no file. */
+	if (*f->key.file->name != '\0' || f->fullname != f->key.name) {
+		put_escaped(&q, f->key.file->name, id ? ESC_ID_FILE : ESC_TEXT);
+		quoted_put(&q, ":", 1);
+	}
 	put_escaped(&q, f->key.name, id ? ESC_ID : ESC_TEXT);
 	if (!id && *object_of(f) != '\0') {
 		quoted_put(&q, " [", 2);

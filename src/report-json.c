@@ -7,8 +7,11 @@
 
 #include "calc-cycles.h"
 #include "calc-estimate.h"
+#include "calc-group.h"
 #include "calc-inclusive.h"
+#include "calc-percall.h"
 #include "fmt-json.h"
+#include "fmt-num.h"
 #include "xalloc.h"
 
 static void write_cost(struct json *j, const cost_t *v, size_t n)
@@ -74,6 +77,61 @@ static int func_cmp(const void *a, const void *b, void *arg)
 	int c = o->by_self ? cost_order(o, f->self, g->self) : cost_order(o, f->total, g->total);
 
 	return c ? c : strcmp(f->fullname, g->fullname);
+}
+
+/* Each count of V per call of N calls, as --per-call shows it; null where
+ * no call enters (N 0) or the count is absent. */
+static void write_per_call(struct json *j, const cost_t *v, cost_t n, size_t nev)
+{
+	json_begin_inline_array(j);
+	for (size_t i = 0; i < nev; i++) {
+		cost_t x;
+
+		if (v == NULL || v[i] == COST_ABSENT || n <= 0)
+			json_null(j);
+		else if (numfmt_per_call(v[i], n, &x))
+			json_double(j, (double)x / 10);
+		else
+			json_int(j, x);
+	}
+	json_end_array(j);
+}
+
+/* F's inclusive estimate of every event (estimate_of). */
+static void write_estimate(struct json *j, const struct profile *p, const struct func *f)
+{
+	json_begin_inline_array(j);
+	for (size_t k = 0; k < p->nevents; k++) {
+		cost_t c = estimate_of(f, k);
+
+		if (c == COST_ABSENT)
+			json_null(j);
+		else
+			json_int(j, c);
+	}
+	json_end_array(j);
+}
+
+/* F's self and inclusive cost, and its inclusive estimate. */
+static void write_costs(struct json *j, const struct profile *p, const struct func *f)
+{
+	json_key(j, "self");
+	write_cost(j, f->self, p->nevents);
+	json_key(j, "inclusive");
+	write_cost(j, f->total, p->nevents);
+	json_key(j, "inclusive_estimate");
+	write_estimate(j, p, f);
+}
+
+/* F's self and inclusive costs per call (calc-percall.h). */
+static void write_costs_per_call(struct json *j, const struct profile *p, const struct func *f)
+{
+	cost_t n = percall_entries(p, f);
+
+	json_key(j, "self_per_call");
+	write_per_call(j, f->self, n, p->nevents);
+	json_key(j, "inclusive_per_call");
+	write_per_call(j, f->total, n, p->nevents);
 }
 
 struct call {
@@ -299,20 +357,6 @@ static bool estimate_differs(const struct profile *p, const struct func *f)
 	return false;
 }
 
-/* F's inclusive estimate of every event (estimate_of). */
-static void write_estimate(struct json *j, const struct profile *p, const struct func *f)
-{
-	json_begin_inline_array(j);
-	for (size_t k = 0; k < p->nevents; k++) {
-		cost_t c = estimate_of(f, k);
-
-		if (c == COST_ABSENT)
-			json_null(j);
-		else
-			json_int(j, c);
-	}
-	json_end_array(j);
-}
 
 /* "inlined_into": the function code inlined from another file was inlined
  * into (its file and name), or null.  In short form its place in
@@ -355,6 +399,10 @@ static void write_function(struct json *j, const struct profile *p, const struct
 		json_uint(j, object_place(o->objects, f->object));
 	else
 		json_string(j, f->object && *f->object ? f->object : NULL);
+	if (p->grouping != NULL) {
+		json_key(j, "group");
+		json_string(j, grouping_of(p->grouping, f)->key.name);
+	}
 	json_key(j, "self");
 	write_cost(j, f->self, p->nevents);
 	json_key(j, "inclusive");
@@ -366,6 +414,8 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	times = calls_gather(p, f, true, &in);
 	json_key(j, "calls");
 	json_int(j, times);
+	if (o->page == NULL)
+		write_costs_per_call(j, p, f);
 	if (f->cycle != NULL || o->page == NULL) {
 		json_key(j, "cycle");
 		if (f->cycle != NULL)
@@ -502,6 +552,42 @@ static void write_warnings(struct json *j, const struct warnings *w)
 	free(more);
 }
 
+/* --group-by's groups, in the order of the functions: their costs as the
+ * functions', the calls entering each and how many functions it has. */
+static void write_groups(struct json *j, struct grouping *gr, const struct options *opt,
+			 const struct order *functions)
+{
+	struct profile *m = grouping_model(gr);
+	struct order o = *functions;
+	size_t n;
+	struct func **rows = inclusive_compute(m, true, &n);
+
+	o.page = NULL;
+	qsort_r(rows, n, sizeof(*rows), func_cmp, &o);
+	json_key(j, "group_by");
+	json_string(j, grouping_label(opt->group_by));
+	json_key(j, "groups");
+	json_begin_array(j);
+	for (size_t i = 0; i < n; i++) {
+		const struct func *g = rows[i];
+
+		json_begin_object(j);
+		json_key(j, "group");
+		json_string(j, g->key.name);
+		write_costs(j, m, g);
+		json_key(j, "exact");
+		json_bool(j, !g->recursive);
+		json_key(j, "calls");
+		json_int(j, profile_times_called(m, g));
+		json_key(j, "functions");
+		json_uint(j, grouping_members(gr, g));
+		write_costs_per_call(j, m, g);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	free(rows);
+}
+
 static void write_header(struct json *j, const struct profile *p, const struct options *opt)
 {
 	static const char *const modes[] = { "single", "merge", "diff" };
@@ -619,6 +705,8 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 	}
 	json_key(j, "cycles");
 	write_cycles(j, p);
+	if (p->grouping != NULL)
+		write_groups(j, p->grouping, opt, &o);
 	if (opt->auto_annotate || opt->nuser > 0) {
 		json_key(j, "files");
 		write_files(j, p, &o);

@@ -4,8 +4,10 @@
 #include <string.h>
 
 #include "calc-cycles.h"
+#include "calc-group.h"
 #include "fmt-name.h"
 #include "fmt-num.h"
+#include "report-percall.h"
 #include "xalloc.h"
 
 void report_print_name(FILE *out, const struct columns *c, const struct func *f)
@@ -17,8 +19,10 @@ void report_print_name(FILE *out, const struct columns *c, const struct func *f)
 		return;
 	}
 	name = name_shorten(f->key.name, c->name_width);
-	fputs(f->key.file->name, out);
-	fputc(':', out);
+	if (*f->key.file->name != '\0' || f->fullname != f->key.name) {
+		fputs(f->key.file->name, out);
+		fputc(':', out);
+	}
 	fputs(name, out);
 	free(name);
 }
@@ -63,6 +67,17 @@ static void print_parts(FILE *out, const struct options *opt)
 	for (size_t i = 0; i < opt->nparts; i++)
 		fprintf(out, " %lu", opt->parts[i]);
 	fputc('\n', out);
+}
+
+/* A sort by costs per call: its keys as given, and no threshold. */
+static void print_per_call_sort(FILE *out, const struct options *opt)
+{
+	static const char *const suffix[] = { "", "/call", "/call:incl" };
+
+	fputs("Sorted per call: ", out);
+	for (size_t i = 0; i < opt->nsort; i++)
+		fprintf(out, " %s%s", opt->sort[i].event, suffix[opt->sort[i].per_call]);
+	fputs("\nThresholds:       none (every row, sorted by costs per call)\n", out);
 }
 
 /* The --focus expressions, and what the costs then are. */
@@ -288,14 +303,20 @@ void report_header(FILE *out, const struct profile *p, const struct options *opt
 	print_event_names(out, "Events recorded:  ", p->events, NULL, p->nraw);
 	print_event_names(out, "Events shown:     ", p->events, c->show, c->nshow);
 	print_event_names(out, "Event sort order: ", p->events, c->sort, c->nsort);
-	fputs("Thresholds:      ", out);
-	for (size_t i = 0; i < c->nsort; i++)
-		fprintf(out, " %s", t->thresholds[i]);
-	fputc('\n', out);
+	if (opt->sort_per_call) {
+		print_per_call_sort(out, opt);
+	} else {
+		fputs("Thresholds:      ", out);
+		for (size_t i = 0; i < c->nsort; i++)
+			fprintf(out, " %s", t->thresholds[i]);
+		fputc('\n', out);
+	}
 	if (opt->both_costs) {
 		fputs("Inclusive:        both\n", out);
 		print_marks_legend(out, opt, c, t);
 	}
+	if (opt->group_by != GROUP_FUNCTION)
+		fprintf(out, "Grouped by:       %s\n", grouping_label(opt->group_by));
 	if (p->focused)
 		print_focus(out, opt);
 	print_list(out, "Include dirs:     ", opt->include_dirs + 1, opt->ninclude - 1);
@@ -583,9 +604,17 @@ static void print_object(FILE *out, const char *object)
 	fputc(']', out);
 }
 
+/* The per-call columns of a --tree line: blank. */
+static void blank_per_call(FILE *out, const struct columns *c, const struct percall_columns *pw,
+			   const struct table *t)
+{
+	if (pw != NULL)
+		percall_print_cells(out, c, pw, t, NULL);
+}
+
 static void print_tree(FILE *out, const struct profile *p, const struct columns *c,
 		       const size_t *w, const struct both_columns *both, const struct func *f,
-		       bool callers)
+		       bool callers, const struct percall_columns *pw, const struct table *t)
 {
 	size_t n;
 	cost_t *costs;
@@ -605,6 +634,7 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 			both_print_cells(out, c, both, &line);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
+		blank_per_call(out, c, pw, t);
 		columns_format_count(c, count, rows[i].count);
 		/* "%s%s (%sx)" and " [%s]", without printf's cost for each row. */
 		fputs(callers ? " < " : " >   ", out);
@@ -623,7 +653,8 @@ static void print_tree(FILE *out, const struct profile *p, const struct columns 
 /* Under a cycle's row, its members with their inclusive costs, costliest
  * first. */
 static void print_members(FILE *out, const struct columns *c, const size_t *w,
-			  const struct both_columns *both, const struct cycle *cy)
+			  const struct both_columns *both, const struct cycle *cy,
+			  const struct percall_columns *pw, const struct table *t)
 {
 	struct call_row *rows = xreallocarray(NULL, cy->nmembers, sizeof(*rows));
 
@@ -638,6 +669,7 @@ static void print_members(FILE *out, const struct columns *c, const size_t *w,
 			both_print_cells(out, c, both, &line);
 		else
 			columns_print_cost(out, c, w, rows[i].cost);
+		blank_per_call(out, c, pw, t);
 		fputs(" =   ", out);
 		report_print_name(out, c, rows[i].other);
 		print_object(out, rows[i].other->object);
@@ -674,11 +706,14 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 	size_t *w = columns_widths_new(c);
 	bool tree = opt->tree_caller || opt->tree_calling;
 	struct both_columns both = { NULL, NULL, NULL, NULL, 0, NULL };
+	struct percall_columns per_call, *pw = t->per_call != NULL ? &per_call : NULL;
 
 	for (size_t i = 0; i < t->nrows; i++)
 		columns_widen(c, w, t->rows[i]->total);
 	if (opt->both_costs)
 		both_init(&both, p, opt, c, t);
+	if (pw != NULL)
+		percall_columns_init(pw, c, t);
 	/* callgrind_annotate's trees do not widen its columns; cgannotate's
 	 * own tables line their calls up too. */
 	if ((c->changes || opt->both_costs) && tree)
@@ -688,7 +723,9 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		both_print_header(out, c, &both);
 	else
 		columns_print_events(out, c, w);
-	fputs(" file:function\n", out);
+	if (pw != NULL)
+		percall_print_header(out, c, pw);
+	fprintf(out, " %s\n", grouping_label(opt->group_by));
 	report_rule(out);
 	for (size_t i = 0; i < t->nshown; i++) {
 		const struct func *f = t->rows[i];
@@ -697,24 +734,28 @@ void report_functions(FILE *out, const struct profile *p, const struct options *
 		if (tree)
 			fputc('\n', out);
 		if (opt->tree_caller && !unknown)
-			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, true);
+			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, true, pw, t);
 		if (opt->both_costs)
 			both_print_cells(out, c, &both, &(struct both_line){ f->total, f, f, false });
 		else
 			columns_print_cost(out, c, w, f->total);
+		if (pw != NULL)
+			percall_print_cells(out, c, pw, t, f);
 		fputs(tree ? " *  " : " ", out);
 		report_print_name(out, c, f);
 		if (f->object != NULL && *f->object)
 			print_object(out, f->object);
 		fputc('\n', out);
 		if (tree && f->whole != NULL)
-			print_members(out, c, w, opt->both_costs ? &both : NULL, f->whole);
+			print_members(out, c, w, opt->both_costs ? &both : NULL, f->whole, pw, t);
 		if (opt->tree_calling && !unknown)
-			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, false);
+			print_tree(out, p, c, w, opt->both_costs ? &both : NULL, f, false, pw, t);
 	}
 	fputc('\n', out);
 	if (opt->both_costs)
 		both_release(&both);
+	if (pw != NULL)
+		percall_columns_release(pw);
 	free(w);
 }
 

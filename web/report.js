@@ -6,8 +6,8 @@
  * values set through the DOM, never as markup.
  *
  * Views, named by the URL fragment so that back, forward and shared links
- * work: #functions, #function/FILE/NAME, #cycle/N, #flame, #callgraph,
- * #help; for aprof reports #routines and #routine/ID. */
+ * work: #functions, #function/FILE/NAME, #cycle/N, #groups, #flame,
+ * #callgraph, #help; for aprof reports #routines and #routine/ID. */
 'use strict';
 
 /* global cgaFlame */
@@ -288,6 +288,8 @@
 			? [['#routines', 'Routines', 'r']]
 			: [['#functions', 'Functions', 'f'], ['#flame', 'Flame graph', 'g'],
 				['#callgraph', 'Call graph', 'c']];
+		if (data.groups)
+			tabs.splice(1, 0, ['#groups', 'Groups', 'o']);
 		tabs.push(['#help', 'Keys', '?']);
 		const nav = el('nav', { 'aria-label': 'views' });
 		for (const [hash, label, key] of tabs)
@@ -998,6 +1000,72 @@
 		app.replaceChildren(...parts);
 	}
 
+	/* ---- #groups: the groups of --group-by (data.groups) ---- */
+
+	const ESTIMATE_NOTE = '\u2265: proven lower bound of the cost spent while it runs (recursion: the ' +
+		'profile records no more); \u2248: estimated from the call graph\u2019s stacks, what the ' +
+		'flame graph draws';
+
+	/* A group's inclusive cost of event EV: one count where it is exact,
+	 * else the proven bound and, where it differs, the estimate, each
+	 * marked, bound first. */
+	function groupInclusiveCell(g, ev) {
+		const bound = g.inclusive[ev], estimate = g.inclusive_estimate[ev];
+		if (g.exact || bound === null)
+			return costCell(bound, ev);
+		const same = compareCounts(bound, estimate) === 0;
+		const p = percentOf(same ? bound : estimate, ev);
+		return el('td', { class: 'num', title: ESTIMATE_NOTE,
+			'data-value': estimate === null ? '' : String(estimate) },
+		el('span', { class: 'count' }, '\u2265 ' + count(bound)),
+		same ? null : ' ', same ? null : el('span', { class: 'count' }, '\u2248 ' + count(estimate)),
+		p !== null && data.page.show_percs
+			? el('span', { class: 'pct' }, (same ? '\u2265 ' : '\u2248 ') + percentText(p)) : null);
+	}
+
+	/* A cost per call as the text report writes it: one decimal below 10,
+	 * "-" where no call enters. */
+	function perCallText(v) {
+		if (v === null || v === undefined)
+			return '-';
+		return !isBig(v) && Math.abs(v) < 10 ? v.toFixed(1) : count(v);
+	}
+
+	function viewGroups() {
+		const groups = data.groups;
+		if (!groups) {
+			viewNowhere('No groups', 'This report was written without --group-by: write it again ' +
+				'with --group-by=object, file, class or namespace to see its functions grouped.');
+			return;
+		}
+		const ev0 = page.shown[0];
+		const head = el('tr', {}, el('th', {}, data.group_by));
+		for (const ev of page.shown)
+			head.append(el('th', { class: 'num' }, events[ev].name + ' incl'),
+				el('th', { class: 'num' }, events[ev].name + ' self'));
+		head.append(el('th', { class: 'num' }, 'calls'), el('th', { class: 'num' }, 'functions'),
+			el('th', { class: 'num' }, events[ev0].name + ' self/call'),
+			el('th', { class: 'num' }, events[ev0].name + ' incl/call'));
+		const body = el('tbody');
+		for (const g of groups) {
+			const row = el('tr', {}, el('td', { class: 'fname' }, g.group));
+			for (const ev of page.shown)
+				row.append(groupInclusiveCell(g, ev), costCell(g.self[ev], ev));
+			row.append(el('td', { class: 'num' }, callCount(g.calls)),
+				el('td', { class: 'num' }, count(g.functions)),
+				el('td', { class: 'num' }, perCallText(g.self_per_call[ev0])),
+				el('td', { class: 'num' }, perCallText(g.inclusive_per_call[ev0])));
+			body.append(row);
+		}
+		app.replaceChildren(header('#groups'), el('h2', {}, 'Groups by ' + data.group_by),
+			el('p', { class: 'muted' }, 'Self: the sum of the group\u2019s functions\u2019; calls: those ' +
+				'entering it from other groups; inclusive: the stacks holding any of its functions, ' +
+				'exact where none is recursive and none runs beneath another, else ', ESTIMATE_NOTE,
+				' (', el('a', { href: 'README.md#exact-and-estimated' }, 'README.md#exact-and-estimated'),
+				').'),
+			el('div', { class: 'table-box' }, el('table', { class: 'functions' }, el('thead', {}, head), body)));
+	}
+
 	/* ---- the flame graph ---- */
 
 	let flame = null;
@@ -1373,7 +1441,7 @@
 		? [['/', 'the filter box'], ['r', 'the routine table'], ['?', 'this list'],
 			['Escape', 'leave a box; in the table, clear the filter']]
 		: [['/', 'the filter or search box'], ['f', 'the function table'], ['g', 'the flame graph'],
-			['c', 'the call graph'], ['j, k', 'next, previous row of a table'],
+			['c', 'the call graph'], ['o', 'the groups (--group-by)'], ['j, k', 'next, previous row of a table'],
 			['Enter', 'open the row\u2019s function'], ['?', 'this list'],
 			['Escape', 'leave a box; in the flame graph, reset the zoom']];
 
@@ -1402,7 +1470,7 @@
 		}
 		if (typing || e.ctrlKey || e.metaKey || e.altKey)
 			return;
-		const views = data.format === 'aprof' ? { r: '#routines' } : { f: '#functions', g: '#flame', c: '#callgraph' };
+		const views = data.format === 'aprof' ? { r: '#routines' } : { f: '#functions', o: '#groups', g: '#flame', c: '#callgraph' };
 		if (e.key === '?') {
 			go('#help');
 		} else if (views[e.key]) {
@@ -1502,6 +1570,8 @@
 			viewFlame();
 		else if (hash === 'callgraph')
 			viewCallgraph();
+		else if (hash === 'groups')
+			viewGroups();
 		else if (hash === 'help')
 			viewHelp();
 		else if (hash === '' || hash === 'functions')

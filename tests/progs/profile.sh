@@ -24,6 +24,9 @@
 #   shapes-nocomp.out      shapes (C++), --compress-strings=no --compress-pos=no
 #   rdp.out                rdp (C++, recursion: a recursive-descent parser), defaults
 #   tmpl.out               tmpl (C++ with the standard library, -O2), defaults
+#   corpus.out             corpus (C++ at -O0: classes, namespaces, templates, operators,
+#                          lambdas, the standard library), defaults
+#   thunks.out             thunks (C++ at -O2: a thunk and a clone), defaults
 #   threads.out            threads, defaults
 #   threads-sep.out-NN     threads, --separate-threads=yes (one file per thread)
 #   hot.out                hot, --cache-sim=yes --branch-sim=yes (fixed cache sizes)
@@ -58,7 +61,8 @@ VALGRIND=${VALGRIND:-valgrind}
 
 cd "$out"
 for f in fib.c evenodd.c vec.h inline_main.c inline_walk.c shapes.cpp tmpl.cpp \
-         threads.c multi.h multi_main.c multi_fill.c multi_sum.c hot.c rdp.cpp; do
+         threads.c multi.h multi_main.c multi_fill.c multi_sum.c hot.c rdp.cpp corpus.cpp \
+         thunks.cpp; do
     cp "$srcdir/$f" "$out/$f"
     chmod u+w "$out/$f"
 done
@@ -105,6 +109,8 @@ build_after() {
 bg $CXX $dbg -O0 -o shapes "${s}shapes.cpp"
 bg $CXX $dbg -O2 -o tmpl "${s}tmpl.cpp"
 bg $CXX $dbg -O1 -o rdp "${s}rdp.cpp"
+bg $CXX $dbg -O0 -o corpus "${s}corpus.cpp"
+bg $CXX $dbg -O2 -o thunks "${s}thunks.cpp"
 bg $CC $dbg -O0 -o fib "${s}fib.c"
 bg $CC $dbg -O0 -o evenodd "${s}evenodd.c"
 bg $CC $dbg -O2 -o inline "${s}inline_main.c" "${s}inline_walk.c"
@@ -143,6 +149,8 @@ bg cg shapes.out ./shapes
 bg cg shapes-nocomp.out --compress-strings=no --compress-pos=no ./shapes
 bg cg tmpl.out ./tmpl
 bg cg rdp.out ./rdp
+bg cg corpus.out ./corpus
+bg cg thunks.out ./thunks
 bg cg threads.out ./threads
 bg cg hot.out --cache-sim=yes --branch-sim=yes $caches ./hot
 bg cg hot-dumps.out --combine-dumps=yes ./hot-dumps

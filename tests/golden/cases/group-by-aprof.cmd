@@ -1,0 +1,1 @@
+cgannotate --group-by=class aprof/crypto_1.aprof

@@ -1,0 +1,1 @@
+cgannotate --group-by=file --asm=yes groups/small.out

@@ -1,0 +1,1 @@
+cgannotate --group-by=library groups/small.out

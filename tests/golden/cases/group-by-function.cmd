@@ -1,0 +1,1 @@
+cgannotate --group-by=function --tree=both gprof2dot/bool.callgrind

@@ -1,0 +1,1 @@
+cgannotate --group-by=object --format=json --auto=no progs/evenodd.out > j && python3 tools/groups-check.py json j && cgannotate --group-by=object --format=folded progs/evenodd.out > f && python3 tools/groups-check.py folded f j && cgannotate --group-by=object --threshold=100 --show-percs=no --per-call=yes progs/evenodd.out > t && python3 tools/groups-check.py text t j

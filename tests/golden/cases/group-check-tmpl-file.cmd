@@ -1,0 +1,1 @@
+cgannotate --group-by=file --format=json --auto=no progs/tmpl.out > j && python3 tools/groups-check.py json j && cgannotate --group-by=file --format=folded progs/tmpl.out > f && python3 tools/groups-check.py folded f j && cgannotate --group-by=file --threshold=100 --show-percs=no --per-call=yes progs/tmpl.out > t && python3 tools/groups-check.py text t j

@@ -1,0 +1,1 @@
+cgannotate --group-by=class --inclusive=yes groups/small.out

@@ -1,0 +1,1 @@
+cgannotate --group-by=file --inclusive=both --tree=both groups/small.out

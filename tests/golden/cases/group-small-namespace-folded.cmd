@@ -1,0 +1,1 @@
+cgannotate --group-by=namespace --format=folded groups/small.out

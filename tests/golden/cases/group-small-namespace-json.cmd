@@ -1,0 +1,1 @@
+cgannotate --group-by=namespace --format=json --auto=no groups/small.out

@@ -1,0 +1,1 @@
+cgannotate --group-by=object --format=dot groups/small.out

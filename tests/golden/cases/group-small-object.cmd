@@ -1,0 +1,1 @@
+cgannotate --group-by=object groups/small.out

@@ -1,0 +1,1 @@
+cgannotate --per-call=maybe groups/small.out

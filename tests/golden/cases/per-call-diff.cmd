@@ -1,0 +1,1 @@
+cgannotate --per-call=yes --diff groups/small.out groups/small.out

@@ -1,0 +1,1 @@
+cgannotate --sort=Dr/call:incl --auto=no groups/small.out

@@ -1,0 +1,1 @@
+cgannotate --per-call=yes --tree=caller --auto=no --show=Ir groups/small.out

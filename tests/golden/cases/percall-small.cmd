@@ -1,0 +1,1 @@
+cgannotate --per-call=yes --inclusive=both --auto=no groups/small.out
