@@ -14,7 +14,12 @@
 #   TEST_JOBS   how many shards run the cases at once, each in a copy of
 #               the data of its own (default: the number of online CPUs,
 #               at most 8; see tests/shard.sh)
-# Arguments: names of cases to run (default: all of cases/*.cmd).
+#   GOLDEN_CASES
+#               "NAME..." runs only those cases, as naming them as
+#               arguments would (for tests/mutants.sh, whose planted bugs
+#               each need one or two; arguments win)
+# Arguments: names of cases to run (default: GOLDEN_CASES, else all of
+# cases/*.cmd).
 # Exits 0 once the plan is printed, whatever the results (see the "not ok"
 # lines and the final "# N passed, M failed" comment); 99 on a set-up error.
 
@@ -54,6 +59,10 @@ if [ -z "${GOLDEN_REFERENCE:-}" ]; then
 fi
 normalize=$GOLDEN_DIR/../normalize-ref
 
+if [ $# -eq 0 ] && [ -n "${GOLDEN_CASES:-}" ]; then
+    # shellcheck disable=SC2086 # a list of names, split on spaces
+    set -- $GOLDEN_CASES
+fi
 if [ $# -eq 0 ]; then
     for f in "$cases"/*.cmd; do
         [ -f "$f" ] || continue
