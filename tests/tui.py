@@ -9,6 +9,10 @@ fixed time.  The figures on the screen are compared with those of
 and options, written as the text report writes them.
 
 usage: tests/tui.py CGANNOTATE TOP   (TAP on standard output; tests/tui.sh)
+
+TUI_CHECKS=RE in the environment runs only the sessions that have a check
+whose description RE matches (the planted bugs of tests/mutants.sh need
+one); the checks of the others are SKIPs.
 """
 import json
 import os
@@ -23,6 +27,7 @@ import time
 PROG = os.path.abspath(sys.argv[1])
 TOP = os.path.abspath(sys.argv[2])
 DEADLINE = 10.0          # seconds a screen may take to show what it should
+ONLY = re.compile(os.environ["TUI_CHECKS"]) if os.environ.get("TUI_CHECKS") else None
 ESTIMATE = '\u2248'      # ≈
 BOUND = '\u2265'         # ≥
 WRAPPER = r'''
@@ -59,12 +64,24 @@ class Timeout(Exception):
     pass
 
 
+class NotAsked(Exception):
+    pass
+
+
 class Block:
     """The checks of one session, in the order result() reports them: when
     the session fails before it reaches some, those are reported failed,
-    with why, so that every check always has its line."""
+    with why, so that every check always has its line.  A session that
+    TUI_CHECKS does not ask for stops here (NotAsked), its checks SKIPs."""
 
     def __init__(self, *descs):
+        global n
+        if ONLY is not None and not any(ONLY.search(d) for d in descs):
+            for desc in descs:
+                n += 1
+                print("ok %d - %s # SKIP not asked for (TUI_CHECKS)" % (n, desc))
+            sys.stdout.flush()
+            raise NotAsked()
         self.descs = descs
         self.start = n
 
@@ -620,11 +637,13 @@ def restored(p, before, after):
 def check_exits(tm, work):
     """q, Ctrl-C, a kill and a crash signal: the terminal given back as it
     was, and the status of each."""
-    for how, want in (("q", 0), ("C-c", -signal.SIGINT), ("TERM", -signal.SIGTERM),
-                      ("SEGV", -signal.SIGSEGV)):
+    ways = [(how, want, "%s: status %d, the terminal as it was (screen, cursor, keypad, mouse, "
+             "modes)" % ({"q": "q, q", "C-c": "Ctrl-C"}.get(how, "SIG" + how), want))
+            for how, want in (("q", 0), ("C-c", -signal.SIGINT), ("TERM", -signal.SIGTERM),
+                              ("SEGV", -signal.SIGSEGV))]
+    Block(*(desc for _, _, desc in ways))
+    for how, want, desc in ways:
         p = Pane(tm, [PROG, "-i", "callgrind.out.demo"], cwd=work)
-        desc = ("%s: status %d, the terminal as it was (screen, cursor, keypad, mouse, modes)"
-                % ({"q": "q, q", "C-c": "Ctrl-C"}.get(how, "SIG" + how), want))
         try:
             p.wait(r"^ Functions 1/")
             p.press("Enter", r"^ Function: ")
@@ -643,6 +662,7 @@ def check_exits(tm, work):
 
 def check_refusals(tm, work):
     """Where the browser cannot run: one line, status 1."""
+    Block("standard output not a terminal: one line, status 1", "TERM=dumb: one line, status 1")
     # In a terminal, so that only standard output is not one.
     p = Pane(tm, ["sh", "-c", 'exec "$0" -i callgrind.out.demo > out.txt', PROG], cwd=work,
              width=200)
@@ -731,6 +751,7 @@ def check_colour(tm, work):
 def check_corpus(tm, work):
     """The fuzzers' findings and profiles: every one opens (or is refused
     with a message), q quits, the terminal is as it was."""
+    Block("the fuzz corpus: each profile opens or is refused, q quits, the terminal as it was")
     fuzz = os.path.join(TOP, "tests", "fuzz")
     os.makedirs(os.path.join(work, "corpus"))
     names = []
@@ -894,23 +915,20 @@ def main():
         shutil.copytree(os.path.join(data, d), os.path.join(work, d))
     shutil.copytree(os.path.join(TOP, "data"), os.path.join(work, "demo"))
     tm = Tmux(work)
+    demo = os.path.join(work, "demo")
     try:
-        check_function_list(tm, os.path.join(work, "demo"), "callgrind.out.demo", "demo")
-        check_function_list(tm, work, "stacks/interp.out", "a cycle of calls")
-        check_function_page(tm, work)
-        check_cycle_and_trees(tm, work)
-        check_source(tm, os.path.join(work, "demo"))
-        check_machine_code(tm, work)
-        check_sorting(tm, work)
-        check_filter(tm, os.path.join(work, "demo"))
-        check_mouse(tm, os.path.join(work, "demo"))
-        check_resize(tm, os.path.join(work, "demo"))
-        check_hostile(tm, work)
-        check_colour(tm, os.path.join(work, "demo"))
-        check_help(tm, work)
-        check_exits(tm, os.path.join(work, "demo"))
-        check_refusals(tm, os.path.join(work, "demo"))
-        check_corpus(tm, work)
+        for check, *args in ((check_function_list, demo, "callgrind.out.demo", "demo"),
+                             (check_function_list, work, "stacks/interp.out", "a cycle of calls"),
+                             (check_function_page, work), (check_cycle_and_trees, work),
+                             (check_source, demo), (check_machine_code, work),
+                             (check_sorting, work), (check_filter, demo), (check_mouse, demo),
+                             (check_resize, demo), (check_hostile, work), (check_colour, demo),
+                             (check_help, work), (check_exits, demo), (check_refusals, demo),
+                             (check_corpus, work)):
+            try:
+                check(tm, *args)
+            except NotAsked:
+                pass
     finally:
         tm.kill()
         shutil.rmtree(work, ignore_errors=True)

@@ -1,7 +1,9 @@
 #!/bin/sh
 # The terminal browser (-i) in a real terminal: tests/tui.py drives it in
 # tmux (TAP).  Skipped (77) without tmux or python3, or when the program
-# was built without the browser (no ncursesw).
+# was built without the browser (no ncursesw).  TUI_CHECKS=RE runs only the
+# sessions that have a check whose description RE matches (the others'
+# checks are SKIPs).
 #
 # usage: tests/tui.sh [CGANNOTATE]
 here=$(cd "$(dirname "$0")" && pwd)
