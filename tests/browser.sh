@@ -156,7 +156,10 @@ printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=main' '1 980880' 'cfn=0x00000000004fee40
 flame flame-edge edge.out
 python=$(command -v /usr/bin/python3 || command -v python3)
 why=
-if ! command -v valgrind > /dev/null 2>&1 || [ -z "$python" ]; then
+# Not profiled for a run of other cases only.
+if ! wanted python3 && ! wanted flame-python3; then
+    why="not asked for (BROWSER_CASES)"
+elif ! command -v valgrind > /dev/null 2>&1 || [ -z "$python" ]; then
     why="no valgrind or python3"
 # The interpreter itself: -S keeps the run short.
 elif ! valgrind -q --tool=callgrind --callgrind-out-file=python3.out "$python" -S -c \
