@@ -63,7 +63,7 @@ shard_mine() {
     _sm_first=$((n + 1))
     n=$((n + ${1:-1}))
     set -C
-    { : > "$shard_claims/$_sm_first"; } 2> /dev/null
+    { command : > "$shard_claims/$_sm_first"; } 2> /dev/null
     _sm_mine=$?
     set +C
     return $_sm_mine
