@@ -1,8 +1,11 @@
 # Plants for the checks of the stack estimate (tests/stability.sh); each
 # function changes the tree in the current directory.
+# Each is declared by the line "plant NAME ENV TEST PATTERN" above it: the
+# test and the check that must catch it (see tests/mutants.sh).
 
 # The proportional part of a context jumps at a threshold instead of
 # growing continuously: stability.sh's nudges (9) catch it.
+plant stacks_hard_threshold '' tests/stability.sh 'no frame moved'
 plant_stacks_hard_threshold() {
     python3 - src/calc-stacks.c <<'PY'
 import sys
@@ -21,6 +24,7 @@ PY
 # Contexts are taken in the order their frames were made, which depends on
 # the costs and on where functions come in the profile, rather than by
 # their names: stability.sh's nudges and runs (9-11) catch it.
+plant stacks_profile_order '' tests/stability.sh 'no frame moved|below Py_InitializeFromConfig'
 plant_stacks_profile_order() {
     python3 - src/calc-stacks.c <<'PY'
 import sys
@@ -37,6 +41,7 @@ PY
 # The whole counts are rounded down and the rest filled in the pool's
 # order, which does not scale with the costs: stability.sh's scales catch
 # it.
+plant stacks_no_fraction_order '' tests/stability.sh 'times 2:'
 plant_stacks_no_fraction_order() {
     python3 - src/calc-stacks.c <<'PY'
 import sys
