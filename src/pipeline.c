@@ -624,7 +624,6 @@ static void write_html(struct run *run, FILE *out)
 		flame_describe(&run->fl, &run->p, run->cols.primary, has_estimates(run));
 		page_flame.tree = &run->fl;
 	}
-		page_flame.tree = &run->fl;
 	print_html(out, &run->p, run->opt, &run->cols, &page_flame, &graph);
 }
 
