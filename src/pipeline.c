@@ -70,6 +70,18 @@ static void group_stacks(struct run *run)
 	}
 }
 
+/* RUN's flame tree: its stacks with the frames of one group of GR in a
+ * row merged. */
+static void flame_of_groups(struct run *run, struct grouping *gr)
+{
+	struct stacks grouped = { NULL, 0, NULL };
+
+	grouping_stacks(gr, &run->stacks, &grouped);
+	flame_of(&run->fl, &grouped, grouping_model(gr), run->cols.primary);
+	stacks_release(&grouped);
+	run->have_flame = true;
+}
+
 /* The model RUN's report needs: stacks, cycles, a diff's or focus's
  * figures, estimates. */
 static void compute(struct run *run, unsigned needs)
@@ -113,6 +125,15 @@ static void compute(struct run *run, unsigned needs)
 					     needs & NEED_ESTIMATES ? ESTIMATES_PRIMARY : 0);
 	} else {
 		if (p->focused) {
+			/* The stacks are of the model before focus: a flame
+			 * graph of groups groups them by its functions. */
+			if (flame_later && (needs & NEED_FLAME)) {
+				struct grouping *before = grouping_new(p, opt->group_by);
+
+				grouping_build(before, p, false);
+				flame_of_groups(run, before);
+				grouping_free(before);
+			}
 			focus_apply(p, &run->stacks, primary);
 			cycles_mark(p, primary);
 		}
@@ -140,15 +161,8 @@ static void compute(struct run *run, unsigned needs)
 			diff_group_bounds(run->groups, p, &run->r, run->focus, primary);
 		p->grouping = run->groups;
 	}
-	if (flame_later && (needs & NEED_FLAME) && run->have_stacks) {
-		struct stacks grouped = { NULL, 0, NULL };
-
-		grouping_stacks(run->groups, &run->stacks, &grouped);
-		stacks_release(&run->stacks);
-		run->stacks = grouped;
-		flame_of(&run->fl, &run->stacks, grouping_model(run->groups), primary);
-		run->have_flame = true;
-	}
+	if (flame_later && (needs & NEED_FLAME) && run->have_stacks && !run->have_flame)
+		flame_of_groups(run, run->groups);
 }
 
 int pipeline_callgrind(const struct options *opt, struct input *in,
