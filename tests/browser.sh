@@ -45,6 +45,17 @@ wanted() {
     return 1
 }
 
+# labels NAME ARGS...: the call graph of ARGS with every node, whose labels
+# are the names the lists and the flame graphs shorten, added to the case
+# being written ($more).
+labels() {
+    _n=$1
+    shift
+    "$prog" --format=dot --node-thres=0 --edge-thres=0 "$@" > "$_n.labels.dot" 2> /dev/null ||
+        { echo "Bail out! --format=dot --node-thres=0 $*"; exit 99; }
+    more="$more, \"labels\": \"$tmp/$_n.labels.dot\""
+}
+
 # report NAME KIND EXTRA-JSON ARGS...: the HTML, JSON, folded and text output
 # of ARGS, and the case for check.js.
 report() {
@@ -62,8 +73,10 @@ report() {
         "$prog" --format=folded "$@" > "$name.folded" 2> /dev/null &&
         "$prog" --format=dot "$@" > "$name.dot" 2> /dev/null &&
         "$prog" "$@" > "$name.txt" 2> /dev/null || { echo "Bail out! cgannotate $*"; exit 99; }
+        more=
+        labels "$name" "$@"
         files="$files, \"folded\": \"$tmp/$name.folded\", \"text\": \"$tmp/$name.txt\",
- \"graph\": \"$tmp/$name.dot\", \"dot\": $dot" ;;
+ \"graph\": \"$tmp/$name.dot\", \"dot\": $dot$more" ;;
     esac
     cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"$kind\", $files$extra}"
@@ -115,9 +128,11 @@ diff_report() {
       "$prog" --format=folded "$@" "$old" > "$name.old" &&
       "$prog" --format=folded "$@" "$new" > "$name.new"; } 2> "$name.err" ||
         { echo "Bail out! --diff $*: $(head -n 3 "$name.err")"; exit 99; }
+    more=
+    labels "$name" "$@" --diff "$old" "$new"
     cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"diff\", \"html\": \"$tmp/$name.html\", \"json\": \"$tmp/$name.json\",
- \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"graph\": \"$tmp/$name.dot\", \"dot\": $dot}"
+ \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"graph\": \"$tmp/$name.dot\", \"dot\": $dot$more}"
 }
 
 OBJDUMP=$tmp/asm/fake-objdump

@@ -6,16 +6,22 @@
  * attributes or its script's model (TAP on standard output):
  *
  *   - the function table's rows, in order, show the JSON report's
- *     functions: name, file [object], every shown event's inclusive and
- *     self counts with their percentages, the calls; cycles, when the JSON
- *     has them, are rows too;
- *   - clicking a column's header sorts the rows by what it shows, down then
- *     up;
- *   - the filter box hides exactly the rows that do not match;
+ *     functions: name (one of more than 60 characters shortened as the
+ *     call graph labels it, in full on hover), file [object] (for code
+ *     inlined from another file "inlined into HOST from file [object]",
+ *     HOST what the JSON's inlined_into names), every shown event's
+ *     inclusive and self counts with their percentages (a bound that its
+ *     estimate differs from marked "≥", as check-page.js checks the
+ *     estimates' columns), the calls; cycles, when the JSON has them, are
+ *     rows too, their inclusive cost in the estimates' column too;
+ *   - clicking a column's header sorts the rows by what it shows, marks
+ *     and all, down then up;
+ *   - the filter box shows exactly the rows of the functions that match;
  *   - a function's page lists the callers and callees the JSON lists, with
- *     their names, where they live, counts and costs, and the instructions
- *     and jumps it has, with their counts, amid the lines the text report's
- *     --asm listing shows;
+ *     their names, where they live, counts and costs (a call inside a
+ *     cycle of calls its costs marked "↻", with no share), and the
+ *     instructions and jumps it has, with their counts, amid the lines
+ *     the text report's --asm listing shows;
  *   - the flame graph, rebuilt from its rectangles alone, is the folded
  *     stacks' (in a diff OLD's and NEW's): each frame with its count, as
  *     wide as its share, within its parent, beside its siblings, labelled
@@ -45,8 +51,8 @@
  * number of checks is fixed.
  *
  * usage: node check.js MANIFEST  (a JSON array of cases written by
- * tests/browser.sh: {name, kind, html, json, folded, text, graph, dot, old,
- * new}, or {name, kind: "svg", svg, folded or old and new})
+ * tests/browser.sh: {name, kind, html, json, folded, text, graph, dot,
+ * labels, old, new}, or {name, kind: "svg", svg, folded or old and new})
  * Environment: CHROMIUM, the browser to run [/usr/bin/chromium];
  * BROWSER_CHECKS, a regular expression: only the checks it matches. */
 'use strict';
@@ -55,6 +61,7 @@ const fs = require('fs');
 const path = require('path');
 const { Browser } = require('./cdp.js');
 const pageChecks = require('./check-page.js');
+const { goTo } = pageChecks;
 
 let n = 0;
 let failed = 0;
@@ -199,10 +206,6 @@ function fitLabel(name, w) {
 	return keep === '' ? '' : keep + '..';
 }
 
-/* Names as the page holds them: JSON turned bytes that are no UTF-8 into
- * U+FFFD, and so did the reading of the folded file. */
-const same = (a, b) => String(a) === String(b);
-
 /* ---- what the page should show, from the JSON report ---- */
 
 const grouped = v => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -239,11 +242,47 @@ function pctShown(json, v, ev) {
 /* "file [object]", as a function's line says where it lives. */
 const whereOf = f => f.file + (f.object ? ' [' + f.object + ']' : '');
 
-/* A shown count as a number: BigInt, null for ".", 0 for "±0". */
+/* The marks before a count and its share: a proven lower bound, an
+ * estimate, a call inside a cycle of calls (whose cost counts nested
+ * activations again: no share). */
+const GE = '\u2265', APPROX = '\u2248', NESTED = '\u21bb';
+
+/* Names as the lists show them, of the JSON report JSON: a name of more
+ * than 60 characters shortened as the call graph labels it (the first
+ * line of its label in --format=dot with every node and the same
+ * options, KASE.labels). */
+function namesShown(kase, json) {
+	const labels = kase.labels ? pageChecks.readDot(kase.labels) : new Map();
+	const short = new Map();
+	for (const f of json.functions) {
+		const label = labels.get(f.file + ':' + f.function);
+		if (label !== undefined && !/^code inlined into /.test(label[0]))
+			short.set(f.function, label[0]);
+	}
+	return name => {
+		if ([...name].length <= 60)
+			return name;
+		if (!short.has(name))
+			throw new Error('the call graph labels no function ' + JSON.stringify(name.slice(0, 80)));
+		return short.get(name);
+	};
+}
+
+/* Where the JSON's function F lives, as its line says: "file [object]",
+ * and for code inlined from another file "inlined into HOST from file
+ * [object]", HOST the name (as SHOWN shows it) of the function the JSON's
+ * inlined_into names. */
+function whereShown(f, shown) {
+	return (f.inlined_into ? 'inlined into ' + shown(f.inlined_into.function) + ' from ' : '') + whereOf(f);
+}
+
+/* A shown count as a number (its mark, if any, left out): BigInt, null
+ * for ".", 0 for "\u00b10". */
 function shownValue(text) {
-	if (text === '.' || text === '')
+	const t = text.replace(/^[\u2265\u2248\u21bb]\u00a0/, '');
+	if (t === '.' || t === '')
 		return null;
-	return text === '\u00b10' ? 0n : BigInt(text.replace(/[,+]/g, ''));
+	return t === '\u00b10' ? 0n : BigInt(t.replace(/[,+]/g, ''));
 }
 
 /* In the page: the text a person sees of a table cell of counts. */
@@ -252,23 +291,22 @@ function cellText(td) {
 	return { count: count ? count.innerText : td.innerText, pct: pct ? pct.innerText : '' };
 }
 
-/* COUNT and PCT (cellText's) against the JSON's count V of event EV. */
-function badCell(json, shown, v, ev) {
+/* COUNT and PCT (cellText's) against the JSON's count V of event EV,
+ * marked MARK (none, GE or APPROX before the count and the share; NESTED
+ * before the count, and no share). */
+function badCell(json, shown, v, ev, mark) {
 	const diff = json.base !== undefined;
-	const want = { count: countShown(v, diff), pct: pctShown(json, v, ev) };
-	/* A bound's mark (\u2265 before the count and the share): check-page.js. */
-	const unmark = t => t.replace(/^\u2265\u00a0/, '');
-	const got = { count: unmark(shown.count), pct: unmark(shown.pct) };
-	return got.count === want.count && got.pct === want.pct ? null
-		: JSON.stringify(got.count + ' ' + got.pct) + ', not ' + JSON.stringify(want.count + ' ' + want.pct);
-}
-
-async function goTo(page, hash) {
-	await page.eval('location.hash = ' + JSON.stringify(hash) + '; new Promise(r => setTimeout(r, 30))');
+	const before = mark ? mark + '\u00a0' : '';
+	const pct = mark === NESTED ? '' : pctShown(json, v, ev);
+	const want = { count: (v === null || v === undefined ? '' : before) + countShown(v, diff),
+		pct: pct && before + pct };
+	return shown.count === want.count && shown.pct === want.pct ? null
+		: JSON.stringify(shown.count + ' ' + shown.pct) + ', not ' + JSON.stringify(want.count + ' ' + want.pct);
 }
 
 /* The function table as a person sees it, every column switched on and
- * every row shown: the headers' text and each row's cells. */
+ * every row shown: the headers' text and each row's cells, its name as
+ * shown and in full (its tooltip, where it has one). */
 async function tableRows(page) {
 	return page.eval(`(() => {
 		const cellText = ${cellText.toString()};
@@ -278,16 +316,18 @@ async function tableRows(page) {
 			if (!box.checked) box.click();
 		const heads = Array.from(document.querySelectorAll('table.functions thead th'),
 			th => th.innerText.replace(/[\\u25be\\u25b4]/g, '').trim());
-		return { heads, rows: Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr => ({
-			name: (e => e.title || e.innerText)(tr.querySelector('td.name .fname')),
-			where: tr.querySelector('td.name .where').innerText,
-			cells: Array.from(tr.querySelectorAll('td.num'), cellText),
-		})) };
+		return { heads, rows: Array.from(document.querySelectorAll('table.functions tbody tr')).map(tr => {
+			const name = tr.querySelector('td.name .fname');
+			return { name: name.title || name.innerText, shown: name.innerText,
+				where: tr.querySelector('td.name .where').innerText,
+				cells: Array.from(tr.querySelectorAll('td.num'), cellText) };
+		}) };
 	})()`);
 }
 
 /* The headers of a table of counts: per column [event index, kind] from
- * their text ("Ir incl", "Ir self", or an event's name), null for others. */
+ * their text ("Ir incl", "Ir \u2248", "Ir self", or an event's name), null
+ * for others. */
 function columnsOf(json, heads) {
 	const names = json.events.map(e => e.name);
 	return heads.map(h => {
@@ -299,11 +339,16 @@ function columnsOf(json, heads) {
 }
 
 /* Each row of the table shows a function of the JSON, in its order, with
- * its name, where it lives, its counts and their percentages, its calls;
- * a cycle's row "<cycle N>" and its counts, where the JSON has cycles. */
-async function checkTable(page, json, data) {
+ * its name (shortened as the call graph labels it, in full on hover),
+ * where it lives (code inlined from another file: into what), its counts
+ * and their percentages (a bound that its estimate differs from marked
+ * \u2265: the estimates beside it are check-page.js's), its calls; a
+ * cycle's row "<cycle N>" and its counts, its inclusive cost in the
+ * estimates' column too, where the JSON has cycles. */
+async function checkTable(page, kase, json, data) {
 	const { heads, rows } = await tableRows(page);
 	const diff = json.base !== undefined;
+	const shown = namesShown(kase, json);
 	const cols = columnsOf(json, heads);
 	const nev = heads.length - 2;
 	if (nev < 2 || heads[nev] !== 'calls' || heads[nev + 1] !== 'function' ||
@@ -318,20 +363,22 @@ async function checkTable(page, json, data) {
 	const fns = rows.filter(r => !cycleOf(r));
 	if (fns.length !== json.functions.length)
 		return fns.length + ' function rows, the JSON has ' + json.functions.length;
-	const bad = (r, what, v, i) => {
-		const b = badCell(json, r.cells[i], v, cols[i][0]);
+	const bad = (r, what, v, i, mark) => {
+		const b = badCell(json, r.cells[i], v, cols[i][0], mark);
 		return b && what + ': ' + heads[i] + ' shows ' + b;
 	};
 	for (let i = 0; i < fns.length; i++) {
 		const r = fns[i], j = json.functions[i];
-		if (r.name !== j.function || r.where !== whereOf(j))
-			return 'row ' + i + ' shows ' + JSON.stringify(r.name + ' ' + r.where) + ', the JSON has ' +
-				JSON.stringify(j.function + ' ' + whereOf(j));
+		if (r.name !== j.function || r.shown !== shown(j.function) || r.where !== whereShown(j, shown))
+			return 'row ' + i + ' shows ' + JSON.stringify(r.shown + ' ' + r.where) + ' (' +
+				JSON.stringify(r.name.slice(0, 80)) + ' in full), the JSON has ' +
+				JSON.stringify(shown(j.function) + ' ' + whereShown(j, shown));
 		for (let k = 0; k < nev; k++) {
-			/* The estimates beside the bounds: check-page.js. */
-			if (cols[k][1] === 'inclusive_estimate')
+			const [ev, kind] = cols[k];
+			if (kind === 'inclusive_estimate')
 				continue;
-			const why = bad(r, j.function, j[cols[k][1]] && j[cols[k][1]][cols[k][0]], k);
+			const bound = kind === 'inclusive' && pageChecks.estimateBeside(j, ev) !== null;
+			const why = bad(r, j.function, j[kind] && j[kind][ev], k, bound ? GE : null);
 			if (why)
 				return why;
 		}
@@ -343,8 +390,9 @@ async function checkTable(page, json, data) {
 		return cycleRows.length + ' cycle rows, the JSON has ' + cycles.size + ' cycles';
 	for (const r of cycleRows)
 		for (let k = 0; k < nev; k++) {
-			const c = cycleOf(r);
-			const why = bad(r, r.name, c[cols[k][1]] && c[cols[k][1]][cols[k][0]], k);
+			const c = cycleOf(r), [ev, kind] = cols[k];
+			const v = kind === 'self' ? c.self : c.inclusive;
+			const why = bad(r, r.name, v && v[ev], k, null);
 			if (why)
 				return why;
 		}
@@ -394,7 +442,11 @@ async function checkSort(page, json, data) {
 	return null;
 }
 
-async function checkFilter(page, json, filters) {
+/* Typing a regular expression into the filter box shows exactly the
+ * functions of the JSON whose name or "file [object]" it matches, each
+ * with its name and where it lives. */
+async function checkFilter(page, kase, json, filters) {
+	const shown = namesShown(kase, json);
 	for (const text of filters) {
 		const rows = await page.eval(`(() => {
 			const box = document.getElementById('filter');
@@ -406,15 +458,16 @@ async function checkFilter(page, json, filters) {
 				(e => e.title || e.innerText)(tr.querySelector('td.name .fname')) + '\\u0000' + tr.querySelector('td.name .where').innerText);
 		})()`);
 		const re = new RegExp(text);
-		const want = json.functions.filter(f => re.test(f.function) ||
-			re.test(f.file + (f.object ? ' [' + f.object + ']' : '')));
+		const want = json.functions.filter(f => re.test(f.function) || re.test(whereOf(f)))
+			.map(f => f.function + '\u0000' + whereShown(f, shown));
+		const count = list => list.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
+		const got = count(rows);
+		for (const [x, k] of count(want))
+			if (got.get(x) !== k)
+				return 'filter ' + text + ': ' + JSON.stringify(x.replace('\u0000', ' ')) + ' shown ' + (got.get(x) || 0) +
+					' times, ' + k + ' functions of the JSON match';
 		if (rows.length !== want.length)
 			return 'filter ' + text + ': ' + rows.length + ' rows, ' + want.length + ' functions match';
-		for (const r of rows) {
-			const [name, where] = r.split('\u0000');
-			if (!re.test(name) && !re.test(where))
-				return 'filter ' + text + ': ' + name + ' shown';
-		}
 	}
 	await page.eval(`(() => { const box = document.getElementById('filter');
 		box.value = ''; box.dispatchEvent(new Event('input')); })()`);
@@ -516,9 +569,12 @@ function checkCode(json, j, got, text) {
 /* Function pages (of the first MAX functions that have one): the title,
  * the callers and callees the JSON lists, in its order, each row showing
  * the function's name and where it lives, the call's costs with their
- * percentages and its count; the machine code (checkCode). */
-async function checkPages(page, json, data, max, text) {
+ * percentages (a call inside a cycle of calls, JSON's "recursive", its
+ * costs marked \u21bb and no share) and its count; the machine code
+ * (checkCode). */
+async function checkPages(page, kase, json, data, max, text) {
 	const diff = json.base !== undefined;
+	const shownName = namesShown(kase, json);
 	const byKey = new Map(json.functions.map(f => [f.file + '\u0000' + f.function, f]));
 	let seen = 0;
 	for (let i = 0; i < json.functions.length && seen < max; i++) {
@@ -537,6 +593,7 @@ async function checkPages(page, json, data, max, text) {
 				.map(t => names.indexOf(t)).filter(e => e >= 0);
 			const read = sec => Array.from(sec.querySelectorAll('tbody tr'), tr => ({
 				name: (e => e.title || e.innerText)(tr.querySelector('td.name .fname')),
+				shown: tr.querySelector('td.name .fname').innerText,
 				where: tr.querySelector('td.name .where').innerText,
 				cells: Array.from(tr.querySelectorAll('td.num'), cellText),
 			}));
@@ -588,11 +645,12 @@ async function checkPages(page, json, data, max, text) {
 			for (let k = 0; k < want.length; k++) {
 				const w = want[k], g = got[k];
 				const other = byKey.get(w.file + '\u0000' + w.function) || { file: w.file, function: w.function };
-				if (g.name !== w.function || g.where !== whereOf(other))
-					return j.function + ': ' + kind + ' ' + k + ' shows ' + JSON.stringify(g.name + ' ' + g.where) +
-						', the JSON has ' + JSON.stringify(w.function + ' ' + whereOf(other));
+				const where = whereShown(other, shownName);
+				if (g.name !== w.function || g.shown !== shownName(w.function) || g.where !== where)
+					return j.function + ': ' + kind + ' ' + k + ' shows ' + JSON.stringify(g.shown + ' ' + g.where) +
+						', the JSON has ' + JSON.stringify(shownName(w.function) + ' ' + where);
 				for (let e = 0; e < shown.length; e++) {
-					const bad = badCell(json, g.cells[e], w.inclusive[shown[e]], shown[e]);
+					const bad = badCell(json, g.cells[e], w.inclusive[shown[e]], shown[e], w.recursive ? NESTED : null);
 					if (bad)
 						return j.function + ': ' + kind + ' ' + w.function + ': ' + json.events[shown[e]].name +
 							' shows ' + bad;
@@ -1207,12 +1265,12 @@ async function runCase(browser, kase) {
 	if (kase.kind === 'aprof') {
 		await check(label + ': routine table, sorting, filter, routine pages', () => checkAprof(page, json));
 	} else {
-		await check(label + ': table rows and numbers are the JSON report\'s', () => checkTable(page, json, data));
+		await check(label + ': table rows and numbers are the JSON report\'s', () => checkTable(page, kase, json, data));
 		await check(label + ': clicking a header sorts by it', () => checkSort(page, json, data));
 		await check(label + ': the filter hides the rows that do not match', () =>
-			checkFilter(page, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
+			checkFilter(page, kase, json, kase.filters || ['^_', 'main|malloc', 'a.*b']));
 		await check(label + ': function pages list the JSON\'s callers and callees', () =>
-			checkPages(page, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
+			checkPages(page, kase, json, data, kase.pages || 8, kase.text ? readAsmText(kase.text) : null));
 		await check(label + ': the flame graph\'s frames are the folded stacks\', as drawn', () =>
 			checkFlame(page, kase, json, data));
 		await check(label + ': a zoom draws the frames below at their scaled widths', () => checkZoom(page, kase));
