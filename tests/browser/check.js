@@ -147,10 +147,10 @@ function pctShown(json, v, ev) {
 /* "file [object]", as a function's line says where it lives. */
 const whereOf = f => f.file + (f.object ? ' [' + f.object + ']' : '');
 
-/* The marks before a count and its share: a proven lower bound, an
- * estimate, a call inside a cycle of calls (whose cost counts nested
- * activations again: no share). */
-const GE = '\u2265', APPROX = '\u2248', NESTED = '\u21bb';
+/* The marks before a count: a proven lower bound (and before its share),
+ * a call inside a cycle of calls (whose cost counts nested activations
+ * again: no share). */
+const GE = '\u2265', NESTED = '\u21bb';
 
 /* Names as the lists show them, of the JSON report JSON: a name of more
  * than 60 characters shortened as the call graph labels it (the first
@@ -197,8 +197,8 @@ function cellText(td) {
 }
 
 /* COUNT and PCT (cellText's) against the JSON's count V of event EV,
- * marked MARK (none, GE or APPROX before the count and the share; NESTED
- * before the count, and no share). */
+ * marked MARK (none; GE before the count and the share; NESTED before the
+ * count, and no share). */
 function badCell(json, shown, v, ev, mark) {
 	const diff = json.base !== undefined;
 	const before = mark ? mark + '\u00a0' : '';
