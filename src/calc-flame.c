@@ -422,10 +422,12 @@ double flame_relative_change(const struct flame *fl, const struct flame_node *v)
 	cost_t a = v != NULL ? v->width[FLAME_OLD] : fl->total[FLAME_OLD];
 	cost_t b = v != NULL ? v->width[FLAME_NEW] : fl->total[FLAME_NEW];
 
-	/* Whole counts that did not change did not change. */
+	/* Whole counts that did not change did not change, and whole counts
+	 * that did changed, though the widths before rounding be equal (their
+	 * rounding apart): their colour and tooltip say so. */
 	if (a == b)
 		return 0;
-	if (old <= 0)
+	if (old <= 0 || new == old)
 		return a == 0 ? INFINITY : (double)(b - a) * 100.0 / (double)a;
 	return (new - old) * 100.0 / old;
 }

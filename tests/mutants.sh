@@ -75,7 +75,7 @@ plants() {
         's/return cgaFlame.groupDigits(String(v));/return cgaFlame.groupDigits(String(toNumber(v) + 7));/'
     plant page-callers-all-the-first web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=pages' tests/browser.sh \
         "c: function pages list the JSON's callers and callees" \
-        "s/tr.append(el('td', { class: 'name' }, funcLink(c.func),/tr.append(el('td', { class: 'name' }, funcLink(calls[0].func),/"
+        's/ : \[\]), funcLink(c.func),$/ : []), funcLink(calls[0].func),/'
     plant page-callgraph-a-note web/report.js 'BROWSER_CASES=cxx BROWSER_CHECKS=call.graph' tests/browser.sh \
         'cxx: the call graph, its nodes linked' \
         "s/if (showMissing(parts, g, 'No call graph.'))/if (showMissing(parts, null, 'No call graph.'))/"
@@ -92,6 +92,38 @@ plants() {
     plant flame-svg-script-cuts-otherwise web/flamegraph.js 'BROWSER_CASES=flame-cxx BROWSER_CHECKS=reset' tests/browser.sh \
         'flame-cxx: after a reset the script labels the frames as the program did' \
         's/^\t\t\twidth - 2 \* LABEL_PAD).text;$/\t\t\twidth - 3 * LABEL_PAD).text;/'
+    # What the page shows as README "HTML report" and "Flame graphs" say.
+    plant page-inlined-host-left-out web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=table' tests/browser.sh \
+        "c: table rows and numbers are the JSON report's" \
+        "s/'inlined into ' + shownName(host) + ' from '/'from '/"
+    plant page-names-in-full web/report.js 'BROWSER_CASES=wide BROWSER_CHECKS=table' tests/browser.sh \
+        "wide: table rows and numbers are the JSON report's" \
+        's/return f.short !== undefined ? f.short : f.function;/return f.function;/'
+    plant page-cycle-estimate-left-out web/report.js 'BROWSER_CASES=interp BROWSER_CHECKS=table' tests/browser.sh \
+        "interp: table rows and numbers are the JSON report's" \
+        "s/tr.append(costCell(v, ev, { cls: 'same'/tr.append(costCell(r.kind === 'cycle' ? null : v, ev, { cls: 'same'/"
+    plant page-bounds-sorted-by-estimate web/report.js 'BROWSER_CASES=interp BROWSER_CHECKS=sorts' tests/browser.sh \
+        'interp: clicking a header sorts by it' \
+        "s/const v = r\[state.sortKey\] ? r\[state.sortKey\]\[state.sortEvent\] : null;/const k = state.sortKey === 'inclusive' ? 'inclusive_estimate' : state.sortKey;\n\t\t\tconst v = r[k] ? r[k][state.sortEvent] : null;/"
+    plant page-filter-names-only web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=filter' tests/browser.sh \
+        'c: the filter hides the rows that do not match' \
+        's/re.test(r.name) || re.test(r.where)) : all;/re.test(r.name)) : all;/'
+    plant page-recursive-call-a-share web/report.js 'BROWSER_CASES=c BROWSER_CHECKS=pages' tests/browser.sh \
+        "c: function pages list the JSON's callers and callees" \
+        's/const p = o.nested ? null : percentOf(v, ev);/const p = percentOf(v, ev);/'
+    plant flame-page-labels-from-full-names web/flamegraph.js 'BROWSER_CASES=wide BROWSER_CHECKS=folded' tests/browser.sh \
+        "wide: the flame graph's frames are the folded stacks" \
+        's/const shown = f.short || f.name;/const shown = f.name;/'
+    plant flame-page-small-growth-grey web/flamegraph.js 'BROWSER_CASES=diff BROWSER_CHECKS=folded' tests/browser.sh \
+        "diff: the flame graph's frames are the folded stacks" \
+        's/if (rel > 0)$/if (rel > 1)/'
+    plant flame-page-tooltips-without-about web/flamegraph.js 'BROWSER_CASES=interp BROWSER_CHECKS=of.the.SVG' \
+        tests/browser.sh "interp: the page's flame graph has the tooltips and colours of the SVG" \
+        "s/about: about\[id\] || '',/about: '',/"
+    # Whole counts that changed, equal before rounding: grey, "±0.00%".
+    plant flame-diff-rounding-unchanged src/calc-flame.c '' tests/flame.sh \
+        'diff progs/hot\.out progs/hot-after\.out' \
+        's/^\tif (old <= 0 || new == old)$/\tif (old <= 0)/'
 }
 
 # ---- the machinery ----
@@ -180,7 +212,7 @@ plant_run() {
     # A known bug's expected failure ("# TODO") catches nothing.
     caught=$(grep -E "^not ok [0-9]+ - .*($pattern)" "$work/planted" | grep -v -m 1 '# TODO')
     if [ -n "$caught" ]; then
-        echo "ok $tested - $name: caught by $test in $took s: $(echo "$caught" | cut -c 1-160)"
+        printf '%s\n' "ok $tested - $name: caught by $test in $took s: $(printf '%s\n' "$caught" | cut -c 1-160)"
     else
         survived=$((survived + 1))
         echo "not ok $tested - $name: survived $test ${env:+($env) }(no failing check matches '$pattern')"

@@ -762,4 +762,4 @@ async function run(page, kase, json, data, check, browser) {
 	await goTo(page, '#functions');
 }
 
-module.exports = { run };
+module.exports = { run, readDot, estimateBeside, goTo };

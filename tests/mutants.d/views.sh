@@ -176,7 +176,8 @@ plant_flame_inlined() {
 }
 
 # Caught by tests/flame.sh (every --diff: "coloured"), golden
-# flame-diff-colours and tests/browser-flame.sh (the page's colours): a
+# flame-diff-colours and tests/browser.sh (flame-diff's frames, the page of
+# diff against its SVG): a
 # differential frame's colour is not of the change its tooltip gives.
 plant_flame_diff_colour() {
     sed -i 's/^\tdouble t = fabs(rel) \/ 100.0;$/\tdouble t = fabs(rel) \/ 50.0;/' src/report-flame.c
@@ -194,7 +195,7 @@ plant_flame_search_hidden() {
     sed -i 's/<text id=\\"cga-search\\" class=\\"cga-button cga-hidden\\"/<text id=\\"cga-search\\" class=\\"cga-button\\"/' src/report-flame.c
 }
 
-# Caught by tests/browser-flame.sh (the page's tooltips against the SVG's):
+# Caught by tests/browser.sh (the page's tooltips against the SVG's):
 # the page's flame graph leaves out the lines of a frame's tooltip after
 # its counts.
 plant_flame_page_about() {
