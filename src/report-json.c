@@ -299,12 +299,15 @@ static bool estimate_differs(const struct profile *p, const struct func *f)
 	return false;
 }
 
-/* F's inclusive estimate of every event (estimate_of). */
-static void write_estimate(struct json *j, const struct profile *p, const struct func *f)
+/* F's inclusive estimate of every event (estimate_of); in the page's
+ * short form null for an event the report did not estimate, whose
+ * estimate is no inclusive cost of the function. */
+static void write_estimate(struct json *j, const struct profile *p, const struct order *o,
+			   const struct func *f)
 {
 	json_begin_inline_array(j);
 	for (size_t k = 0; k < p->nevents; k++) {
-		cost_t c = estimate_of(f, k);
+		cost_t c = o->page != NULL && f->estimate[k] == COST_ABSENT ? COST_ABSENT : estimate_of(f, k);
 
 		if (c == COST_ABSENT)
 			json_null(j);
@@ -361,7 +364,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_cost(j, f->total, p->nevents);
 	if (o->page == NULL || estimate_differs(p, f)) {
 		json_key(j, "inclusive_estimate");
-		write_estimate(j, p, f);
+		write_estimate(j, p, o, f);
 	}
 	times = calls_gather(p, f, true, &in);
 	json_key(j, "calls");
