@@ -764,4 +764,4 @@ async function run(page, kase, json, data, check, browser) {
 	await goTo(page, '#functions');
 }
 
-module.exports = { run };
+module.exports = { run, readTable };
