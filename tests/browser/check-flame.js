@@ -18,7 +18,7 @@
 'use strict';
 
 const fs = require('fs');
-const { Browser } = require('./cdp.js');
+const { eachCase } = require('./cdp.js');
 
 let n = 0;
 let failed = 0;
@@ -134,14 +134,7 @@ async function runPage(browser, kase) {
 }
 
 async function main() {
-	const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
-	try {
-		for (const kase of cases)
-			await (kase.kind === 'svg' ? runSvg : runPage)(browser, kase);
-	} finally {
-		await browser.close();
-	}
+	await eachCase(process.argv[2], (browser, kase) => (kase.kind === 'svg' ? runSvg : runPage)(browser, kase));
 	console.log('1..' + n);
 	console.log('# ' + (n - failed) + ' passed, ' + failed + ' failed');
 }

@@ -19,7 +19,7 @@
 'use strict';
 
 const fs = require('fs');
-const { Browser } = require('./cdp.js');
+const { eachCase } = require('./cdp.js');
 const { readTable } = require('./check-page.js');
 
 /* In the page: the view of HASH, drawn by the page's own router as a
@@ -123,14 +123,8 @@ async function readCase(browser, kase) {
 }
 
 async function main() {
-	const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
-	try {
-		for (const kase of cases)
-			fs.writeFileSync(kase.out, JSON.stringify(await readCase(browser, kase)));
-	} finally {
-		await browser.close();
-	}
+	await eachCase(process.argv[2], async (browser, kase) =>
+		fs.writeFileSync(kase.out, JSON.stringify(await readCase(browser, kase))));
 }
 
 main().catch(e => {
