@@ -73,11 +73,11 @@ else
 fi
 wait
 
-# views DIR PROFILE OPTION...: every view of PROFILE with OPTIONS, in DIR,
-# and the options in DIR/options.
+# views DIR PROFILE PAGE OPTION...: every view of PROFILE with OPTIONS, in
+# DIR (the HTML page where PAGE is "page"), and the options in DIR/options.
 views() {
-    dir=$1 out=$2
-    shift 2
+    dir=$1 out=$2 page=$3
+    shift 3
     mkdir -p "$dir"
     echo "$@" > "$dir/options"
     "$prog" --format=json --auto=no "$@" "$out" > "$dir/report.json" &&
@@ -85,7 +85,7 @@ views() {
         "$prog" --format=dot "$@" "$out" > "$dir/graph.dot" &&
         "$prog" --format=folded "$@" "$out" > "$dir/stacks.folded" &&
         "$prog" --format=flamegraph "$@" "$out" > "$dir/flame.svg" &&
-        "$prog" --format=html --auto=no "$@" "$out" > "$dir/page.html" 2> "$dir/page.err"
+        { [ "$page" != page ] || "$prog" --format=html --auto=no "$@" "$out" > "$dir/page.html" 2> "$dir/page.err"; }
 }
 
 # The cases: name, profile, "page" where the page is read, options.
@@ -97,7 +97,7 @@ cpp cpp page"
 pages=
 while read -r name out page opts; do
     [ -f "$tmp/$out.why" ] && continue
-    views "$tmp/$name" "$tmp/$out.out" $opts || { echo "Bail out! cgannotate on $name failed"; exit 99; }
+    views "$tmp/$name" "$tmp/$out.out" "$page" $opts || { echo "Bail out! cgannotate on $name failed"; exit 99; }
     [ "$page" = page ] && pages="$pages $tmp/$name"
 done <<CASES
 $cases
