@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every view gives a function the same figures (TAP), on profiles valgrind
-# makes now of programs nobody here wrote: python3 running
+# makes now of programs not written for the tests: python3 running
 # tests/progs/loop.py (JSON, regular expressions, recursion), sqlite3
 # running tests/progs/queries.sql (a few hundred statements, recursive
 # CTEs) and tests/progs/wordcount.cpp (C++: std::regex, std::map; built
