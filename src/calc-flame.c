@@ -352,7 +352,8 @@ static void add_inlined(struct flame_about *a, const char *file)
  * proves nothing, 0, which its frames may well exceed. */
 static void add_figures(struct flame_about *a, const struct func *f, size_t event)
 {
-	cost_t bound = f->total[event] == COST_ABSENT ? 0 : f->total[event], estimate = f->estimate[event];
+	cost_t bound = f->total[event] == COST_ABSENT ? 0 : f->total[event];
+	cost_t estimate = f->estimate[event];
 
 	if (estimate == COST_ABSENT)
 		return;

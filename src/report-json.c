@@ -307,7 +307,8 @@ static void write_estimate(struct json *j, const struct profile *p, const struct
 {
 	json_begin_inline_array(j);
 	for (size_t k = 0; k < p->nevents; k++) {
-		cost_t c = o->page != NULL && f->estimate[k] == COST_ABSENT ? COST_ABSENT : estimate_of(f, k);
+		cost_t c = o->page != NULL && f->estimate[k] == COST_ABSENT ? COST_ABSENT
+			: estimate_of(f, k);
 
 		if (c == COST_ABSENT)
 			json_null(j);

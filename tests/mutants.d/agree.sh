@@ -43,7 +43,7 @@ plant_agree_text_absent_bound() {
 # gives every event the estimate of the first, so the table's estimates of
 # the others disagree with it.
 plant_agree_json_estimate_event() {
-    sed -i 's/ ? COST_ABSENT : estimate_of(f, k);$/ ? COST_ABSENT : estimate_of(f, 0);/' src/report-json.c
+    sed -i 's/^\t\t\t: estimate_of(f, k);$/\t\t\t: estimate_of(f, 0);/' src/report-json.c
 }
 
 # Caught by agree.sh's "the folded stacks" (every profile): the own line of
@@ -79,8 +79,7 @@ plant_agree_page_estimate_event() {
 # function's page shows the other events' bounds as their estimates, as if
 # exact (its data gives the bound where the page made no estimate).
 plant_agree_page_unestimated_events() {
-    sed -i 's/ o->page != NULL && f->estimate\[k\] == COST_ABSENT ? COST_ABSENT : estimate_of(f, k);$/ estimate_of(f, k);/' \
-        src/report-json.c
+    sed -i 's/ = o->page != NULL \&\& f->estimate\[k\] == COST_ABSENT ? COST_ABSENT$/ = 0 ? COST_ABSENT/' src/report-json.c
 }
 
 # Caught by agree.sh's "the HTML page in Chromium" (python3, sqlite3): a
