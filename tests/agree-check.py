@@ -458,6 +458,8 @@ def check_page(m, d, label):
     for f in m.selected:
         page_costs(m, pages[page_hash(f)], f, p)
     k = m.primary
+    if got['flame'] is None:
+        p.add('the page', 'has', 'no flame graph', 'the stacks')
     flame = got['flame'] or {}
     searched = 0
     for name, seen in flame.items():
