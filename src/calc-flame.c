@@ -348,12 +348,14 @@ static void add_inlined(struct flame_about *a, const char *file)
 }
 
 /* F's figures of EVENT added to A: a function with frames of its own
- * (an estimate), its inclusive cost and its estimate. */
+ * (an estimate), its inclusive cost and its estimate.  An absent bound
+ * proves nothing, 0, which its frames may well exceed. */
 static void add_figures(struct flame_about *a, const struct func *f, size_t event)
 {
-	cost_t bound = f->total[event], estimate = f->estimate[event];
+	cost_t bound = f->total[event] == COST_ABSENT ? 0 : f->total[event];
+	cost_t estimate = f->estimate[event];
 
-	if (bound == COST_ABSENT || estimate == COST_ABSENT)
+	if (estimate == COST_ABSENT)
 		return;
 	a->bound += bound;
 	a->estimate += estimate;

@@ -51,7 +51,7 @@
 'use strict';
 
 const fs = require('fs');
-const { Browser } = require('./cdp.js');
+const { eachCase } = require('./cdp.js');
 const pageChecks = require('./check-page.js');
 const flameChecks = require('./check-flame.js');
 const { goTo } = pageChecks;
@@ -877,14 +877,7 @@ async function runSvg(browser, kase) {
 }
 
 async function main() {
-	const cases = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
-	try {
-		for (const kase of cases)
-			await (kase.kind === 'svg' ? runSvg : runCase)(browser, kase);
-	} finally {
-		await browser.close();
-	}
+	await eachCase(process.argv[2], (browser, kase) => (kase.kind === 'svg' ? runSvg : runCase)(browser, kase));
 	console.log('1..' + n);
 	console.log('# ' + (n - failed - known) + ' passed, ' + failed + ' failed' +
 		(known ? ', ' + known + ' known bugs (TODO)' : ''));
