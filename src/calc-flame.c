@@ -348,12 +348,14 @@ static void add_inlined(struct flame_about *a, const char *file)
 }
 
 /* F's figures of EVENT added to A: a function with frames of its own
- * (an estimate), its inclusive cost and its estimate. */
+ * (an estimate), its inclusive cost and its estimate.  An absent bound
+ * proves nothing, 0, which its frames may well exceed. */
 static void add_figures(struct flame_about *a, const struct func *f, size_t event)
 {
-	cost_t bound = f->total[event], estimate = f->estimate[event];
+	cost_t bound = f->total[event] == COST_ABSENT ? 0 : f->total[event];
+	cost_t estimate = f->estimate[event];
 
-	if (bound == COST_ABSENT || estimate == COST_ABSENT)
+	if (estimate == COST_ABSENT)
 		return;
 	a->bound += bound;
 	a->estimate += estimate;
@@ -422,10 +424,12 @@ double flame_relative_change(const struct flame *fl, const struct flame_node *v)
 	cost_t a = v != NULL ? v->width[FLAME_OLD] : fl->total[FLAME_OLD];
 	cost_t b = v != NULL ? v->width[FLAME_NEW] : fl->total[FLAME_NEW];
 
-	/* Whole counts that did not change did not change. */
+	/* Whole counts that did not change did not change, and whole counts
+	 * that did changed, though the widths before rounding be equal (their
+	 * rounding apart): their colour and tooltip say so. */
 	if (a == b)
 		return 0;
-	if (old <= 0)
+	if (old <= 0 || new == old)
 		return a == 0 ? INFINITY : (double)(b - a) * 100.0 / (double)a;
 	return (new - old) * 100.0 / old;
 }

@@ -107,7 +107,8 @@ void flame_describe(struct flame *fl, const struct profile *p, size_t event, boo
 /* The relative change, in percent, of node V of FL, a diff (V NULL: of
  * all the stacks): of its width before rounding, so that every cost
  * doubled is +100% on every frame.  +100 where it doubled, -100 where it
- * is gone, +INFINITY where it is new, 0 where it did not change. */
+ * is gone, +INFINITY where it is new, 0 exactly where its whole counts did
+ * not change (where only they did, their change). */
 double flame_relative_change(const struct flame *fl, const struct flame_node *v);
 
 /* The frame text of function name NAME: ';' as ':', a newline as a space.

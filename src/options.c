@@ -101,8 +101,9 @@ static const char usage_text[] =
 "                          file:function matches RE (repeatable)\n"
 "    --group-by=object|file|class|namespace|function\n"
 "                          a row per ELF object, source file (of each cost\n"
-"                          line), C++ class or outermost namespace, in every\n"
-"                          view, rather than per function [function]\n"
+"                          line), C++ class or outermost namespace, in the\n"
+"                          tables, call graph and flame graphs, rather than\n"
+"                          per function [function]\n"
 "    --per-call=yes|no     add each shown event's self/call and incl/call:\n"
 "                          cost per call entering it [no]; --sort=EV/call and\n"
 "                          --sort=EV/call:incl sort by them (and show them)\n"
@@ -949,6 +950,20 @@ static void check_groups(struct options *opt)
 	if (opt->group_by != GROUP_FUNCTION && (opt->asm_view || opt->nasm_functions > 0))
 		usage_error("--asm and --asm-function show functions' machine code, which a "
 			    "--group-by table has no rows for");
+	/* Views of functions only: say so rather than show functions. */
+	if (opt->group_by != GROUP_FUNCTION || opt->per_call) {
+		const char *view = opt->format == FORMAT_PPROF ? "--format=pprof"
+				 : opt->format == FORMAT_TUI ? "-i"
+				 : opt->mode == MODE_COMPARE ? "--compare" : NULL;
+
+		if (view != NULL && opt->group_by != GROUP_FUNCTION)
+			usage_error("--group-by applies to the tables, the call graph and the flame "
+				    "graphs, not to %s%s", view, opt->format == FORMAT_PPROF ?
+				    " (pprof has its own -granularity)" : "");
+		if (view != NULL)
+			usage_error("costs per call (--per-call, --sort=EVENT/call) apply to the "
+				    "tables, not to %s", view);
+	}
 }
 
 void options_parse(struct options *opt, int argc, char **argv)

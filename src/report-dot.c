@@ -207,12 +207,12 @@ static void put_escaped(struct quoted *q, const char *s, enum escaping how)
 
 /* Whether F's inclusive cost on the graph's event is a bound (F is
  * recursive) beside which its estimate (calc-estimate.h) differs: the
- * label shows both. */
+ * label shows both.  An absent bound proves nothing, 0. */
 static bool estimate_beside(const struct dot *d, const struct func *f)
 {
 	return f->recursive && f->estimate != NULL && f->total != NULL &&
-	       f->total[d->event] != COST_ABSENT && f->estimate[d->event] != COST_ABSENT &&
-	       f->estimate[d->event] != f->total[d->event];
+	       f->estimate[d->event] != COST_ABSENT &&
+	       f->estimate[d->event] != value(f->total, d->event);
 }
 
 /* What a node weighs for the threshold, the order and the colour: its

@@ -526,7 +526,8 @@ static void choose_contents(struct html *h, struct asm_view *code, const struct 
 	if (h->opt->auto_annotate) {
 		for (struct pfile *f = p->files; f != NULL; f = f->hh.next)
 			add_file(h, f);
-		qsort(h->files + start, h->nfiles - start, sizeof(*h->files), file_cmp);
+		if (h->nfiles > start)
+			qsort(h->files + start, h->nfiles - start, sizeof(*h->files), file_cmp);
 	}
 	if (p->keep_instr)
 		asm_build(code, p, h->opt, t->rows, t->nrows, t->nrows, (size_t)h->opt->context);

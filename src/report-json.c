@@ -97,12 +97,16 @@ static void write_per_call(struct json *j, const cost_t *v, cost_t n, size_t nev
 	json_end_array(j);
 }
 
-/* F's inclusive estimate of every event (estimate_of). */
-static void write_estimate(struct json *j, const struct profile *p, const struct func *f)
+/* F's inclusive estimate of every event (estimate_of); in the page's
+ * short form (PAGE) null for an event the report did not estimate, whose
+ * estimate is no inclusive cost of the function. */
+static void write_estimate(struct json *j, const struct profile *p, const struct func *f,
+			   bool page)
 {
 	json_begin_inline_array(j);
 	for (size_t k = 0; k < p->nevents; k++) {
-		cost_t c = estimate_of(f, k);
+		cost_t c = page && f->estimate != NULL && f->estimate[k] == COST_ABSENT
+			? COST_ABSENT : estimate_of(f, k);
 
 		if (c == COST_ABSENT)
 			json_null(j);
@@ -120,7 +124,7 @@ static void write_costs(struct json *j, const struct profile *p, const struct fu
 	json_key(j, "inclusive");
 	write_cost(j, f->total, p->nevents);
 	json_key(j, "inclusive_estimate");
-	write_estimate(j, p, f);
+	write_estimate(j, p, f, false);
 }
 
 /* F's self and inclusive costs per call (calc-percall.h). */
@@ -409,7 +413,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	write_cost(j, f->total, p->nevents);
 	if (o->page == NULL || estimate_differs(p, f)) {
 		json_key(j, "inclusive_estimate");
-		write_estimate(j, p, f);
+		write_estimate(j, p, f, o->page != NULL);
 	}
 	times = calls_gather(p, f, true, &in);
 	json_key(j, "calls");

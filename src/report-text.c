@@ -211,12 +211,13 @@ static const char mark_estimate[] = "\xe2\x89\x88 ";    /* U+2248 */
 static const char mark_nested[] = "\xe2\x86\xbb ";      /* U+21BB */
 
 /* Whether F's inclusive cost of event K is a bound beside which its
- * estimate (calc-estimate.h) differs: both are shown. */
+ * estimate (calc-estimate.h) differs: both are shown.  An absent bound
+ * proves nothing, 0, which stacks of the function may well exceed. */
 static bool estimate_beside(const struct func *f, size_t k)
 {
 	return f->whole == NULL && f->recursive && f->estimate != NULL && f->total != NULL &&
-	       f->total[k] != COST_ABSENT && f->estimate[k] != COST_ABSENT &&
-	       f->estimate[k] != f->total[k];
+	       f->estimate[k] != COST_ABSENT &&
+	       f->estimate[k] != (f->total[k] == COST_ABSENT ? 0 : f->total[k]);
 }
 
 /* The marks of F's cells for event K: a bound is no bound in a diff (a

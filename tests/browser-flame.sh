@@ -1,13 +1,16 @@
 #!/bin/sh
 # Flame graphs in a real browser (TAP): headless Chromium loads SVGs of
-# --format=flamegraph and --format=html pages, and tests/browser/check-flame.js
-# checks, against --format=json of the same profile, what their scripts do:
-# the standalone SVG's search counts the frames too narrow to draw (the
-# share found for each function is its inclusive estimate, the table's
-# inclusive cost outside recursion), its Search button shows only where
-# its script runs, and the page's flame graph gives the tooltips and
-# colours the SVG gives.  Exits 77 (skipped) without node or Chromium
-# (Debian packages nodejs and chromium; CHROMIUM names another).
+# --format=flamegraph of more profiles than tests/browser.sh, and
+# tests/browser/check.js checks them with the flame graphs' checks of
+# tests/browser/check-flame.js, which tests/browser.sh runs too: their
+# frames, drawn, against --format=folded (labels against the call graph's
+# of --format=dot), their text fits; the script's labels after a reset;
+# its Search button shows only where its script runs, and searching each
+# function finds the share the function table gives it (its inclusive
+# estimate in --format=json; outside recursion, its inclusive cost),
+# frames too narrow to draw included.  Exits 77 (skipped) without node or
+# Chromium (Debian packages nodejs and chromium; CHROMIUM names another).
+# BROWSER_CHECKS=RE runs those checks only.
 #
 # usage: tests/browser-flame.sh [CGANNOTATE]
 
@@ -28,26 +31,24 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$data" || exit 99
 
 cases=
-# case KIND NAME ARGS...: the SVG of ARGS, and its JSON report (KIND svg)
-# or its page (KIND page), for check-flame.js.
-case_of() {
-    kind=$1 name=$2
-    shift 2
-    other=json
-    [ "$kind" = page ] && other=html
+# flame NAME ARGS...: the SVG of ARGS, the folded stacks it draws, its JSON
+# report and its call graph with every node, for check.js.
+flame() {
+    name=$1
+    shift
     "$prog" --format=flamegraph "$@" > "$tmp/$name.svg" 2> /dev/null &&
-        "$prog" --format=$other --auto=no "$@" > "$tmp/$name-$kind.$other" 2> /dev/null ||
+        "$prog" --format=folded "$@" > "$tmp/$name.folded" 2> /dev/null &&
+        "$prog" --format=json --auto=no "$@" > "$tmp/$name.json" 2> /dev/null &&
+        "$prog" --format=dot --node-thres=0 --edge-thres=0 "$@" > "$tmp/$name.labels.dot" 2> /dev/null ||
         { echo "Bail out! cgannotate $*"; exit 99; }
     cases="$cases${cases:+,}
-{\"name\": \"$name\", \"kind\": \"$kind\", \"svg\": \"$tmp/$name.svg\", \"$other\": \"$tmp/$name-$kind.$other\"}"
+{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\", \"folded\": \"$tmp/$name.folded\",
+ \"json\": \"$tmp/$name.json\", \"labels\": \"$tmp/$name.labels.dot\"}"
 }
 
-case_of svg shapes progs/shapes.out
-case_of svg tmpl progs/tmpl.out
-case_of svg bzr gprof2dot/bzr.callgrind
-case_of svg interp stacks/interp.out
-case_of page interp stacks/interp.out
-case_of page tmpl progs/tmpl.out
-case_of page diff --diff progs/hot.out progs/hot-after.out
+# The SVG of shapes.out is tests/browser.sh's (flame-cxx).
+flame tmpl progs/tmpl.out
+flame bzr gprof2dot/bzr.callgrind
+flame interp stacks/interp.out
 printf '[%s\n]\n' "$cases" > "$tmp/cases.json"
-node "$here/browser/check-flame.js" "$tmp/cases.json"
+node "$here/browser/check.js" "$tmp/cases.json"

@@ -2,18 +2,22 @@
 # HTML reports in a real browser (TAP): headless Chromium loads the
 # --format=html reports of several profiles and tests/browser/check.js reads
 # the page after its scripts ran, its text and geometry as drawn, against
-# --format=json, --format=folded, --format=dot and the text report (its
-# --asm listings) with the same options: a C program (the demo profile, its
-# sources found), a C++ program, python3 (profiled by valgrind now; its
-# checks are SKIPs without valgrind), --inclusive=both, --focus, --hide, a
-# --diff, --asm, two aprof reports, the hostile-names profile and one of
-# names hard to fit (tests/browser/wide-profile.js).  SVGs of
-# --format=flamegraph are loaded too: their frames against the folded
-# stacks, their text must fit.  Chromium is driven over its DevTools
-# protocol by tests/browser/cdp.js, with no package from npm and no browser
-# downloaded.  Exits 77 (skipped) without node or Chromium (Debian packages
-# nodejs and chromium; CHROMIUM names another).  BROWSER_CASES="NAME..."
-# runs those cases only, BROWSER_CHECKS=RE those checks only.
+# --format=json, --format=folded, --format=dot (and its labels of every
+# function, the names shortened) and the text report (its --asm listings)
+# with the same options: a C program (the demo profile, its sources found),
+# a C++ program, python3 (profiled by valgrind now; its checks are SKIPs
+# without valgrind), --inclusive=both, --focus, --hide, a --diff, --asm,
+# two aprof reports, the hostile-names profile and one of names hard to fit
+# (tests/browser/wide-profile.js); the flame graphs of some pages against
+# the SVGs of --format=flamegraph.  SVGs of --format=flamegraph are loaded
+# too: their frames against the folded stacks, their text must fit, their
+# search against --format=json (tests/browser/check-flame.js, which
+# tests/browser-flame.sh runs on more profiles).  Chromium is driven over
+# its DevTools protocol by tests/browser/cdp.js, with no package from npm
+# and no browser downloaded.  Exits 77 (skipped) without node or Chromium
+# (Debian packages nodejs and chromium; CHROMIUM names another).
+# BROWSER_CASES="NAME..." runs those cases only, BROWSER_CHECKS=RE those
+# checks only.
 #
 # usage: tests/browser.sh [CGANNOTATE]
 
@@ -45,6 +49,31 @@ wanted() {
     return 1
 }
 
+# The cases whose page's flame graph is compared with the SVG of
+# --format=flamegraph with the same options.
+like_svg=" focus wide interp tmpl diff "
+
+# labels NAME ARGS...: the call graph of ARGS with every node, whose labels
+# are the names the lists and the flame graphs shorten, added to the case
+# being written ($more).
+labels() {
+    _n=$1
+    shift
+    "$prog" --format=dot --node-thres=0 --edge-thres=0 "$@" > "$_n.labels.dot" 2> /dev/null ||
+        { echo "Bail out! --format=dot --node-thres=0 $*"; exit 99; }
+    more="$more, \"labels\": \"$tmp/$_n.labels.dot\""
+}
+
+# svg NAME ARGS...: for a case of like_svg, the SVG of ARGS, added to the
+# case being written ($more).
+svg() {
+    _n=$1
+    shift
+    case $like_svg in *" $_n "*) ;; *) return 0 ;; esac
+    "$prog" --format=flamegraph "$@" > "$_n.svg" 2> /dev/null || { echo "Bail out! --format=flamegraph $*"; exit 99; }
+    more="$more, \"svg\": \"$tmp/$_n.svg\""
+}
+
 # report NAME KIND EXTRA-JSON ARGS...: the HTML, JSON, folded and text output
 # of ARGS, and the case for check.js.
 report() {
@@ -62,24 +91,31 @@ report() {
         "$prog" --format=folded "$@" > "$name.folded" 2> /dev/null &&
         "$prog" --format=dot "$@" > "$name.dot" 2> /dev/null &&
         "$prog" "$@" > "$name.txt" 2> /dev/null || { echo "Bail out! cgannotate $*"; exit 99; }
+        more=
+        labels "$name" "$@"
+        svg "$name" "$@"
         files="$files, \"folded\": \"$tmp/$name.folded\", \"text\": \"$tmp/$name.txt\",
- \"graph\": \"$tmp/$name.dot\", \"dot\": $dot" ;;
+ \"graph\": \"$tmp/$name.dot\", \"dot\": $dot$more" ;;
     esac
     cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"$kind\", $files$extra}"
 }
 
-# flame NAME ARGS...: the SVG of --format=flamegraph ARGS and the folded
-# stacks it draws, for check.js.
+# flame NAME ARGS...: the SVG of --format=flamegraph ARGS, the folded
+# stacks it draws and its JSON report, for check.js.
 flame() {
     name=$1
     shift
     wanted "$name" || return 0
     "$prog" --format=flamegraph "$@" > "$name.svg" 2> "$name.err" &&
-    "$prog" --format=folded "$@" > "$name.folded" 2>> "$name.err" ||
+    "$prog" --format=folded "$@" > "$name.folded" 2>> "$name.err" &&
+    "$prog" --format=json "$@" > "$name.json" 2>> "$name.err" ||
         { echo "Bail out! --format=flamegraph $*: $(head -n 3 "$name.err")"; exit 99; }
+    more=
+    labels "$name" "$@"
     cases="$cases${cases:+,}
-{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\", \"folded\": \"$tmp/$name.folded\"}"
+{\"name\": \"$name\", \"kind\": \"svg\", \"svg\": \"$tmp/$name.svg\", \"folded\": \"$tmp/$name.folded\",
+ \"json\": \"$tmp/$name.json\"$more}"
 }
 
 # flame_diff NAME OLD NEW ARGS...: the same for --diff OLD NEW.
@@ -115,9 +151,12 @@ diff_report() {
       "$prog" --format=folded "$@" "$old" > "$name.old" &&
       "$prog" --format=folded "$@" "$new" > "$name.new"; } 2> "$name.err" ||
         { echo "Bail out! --diff $*: $(head -n 3 "$name.err")"; exit 99; }
+    more=
+    labels "$name" "$@" --diff "$old" "$new"
+    svg "$name" "$@" --diff "$old" "$new"
     cases="$cases${cases:+,}
 {\"name\": \"$name\", \"kind\": \"diff\", \"html\": \"$tmp/$name.html\", \"json\": \"$tmp/$name.json\",
- \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"graph\": \"$tmp/$name.dot\", \"dot\": $dot}"
+ \"old\": \"$tmp/$name.old\", \"new\": \"$tmp/$name.new\", \"graph\": \"$tmp/$name.dot\", \"dot\": $dot$more}"
 }
 
 OBJDUMP=$tmp/asm/fake-objdump
@@ -172,7 +211,7 @@ if [ -z "$why" ]; then
     flame flame-python3 python3.out
 else
     absent python3 callgrind "no profile of python3: $why" ", \"pages\": 4"
-    absent flame-python3 svg "no profile of python3: $why" ""
+    absent flame-python3 svg "no profile of python3: $why" ", \"json\": null"
 fi
 printf '[%s\n]\n' "$cases" > cases.json
 node "$here/browser/check.js" cases.json

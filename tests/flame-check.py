@@ -370,17 +370,21 @@ def check_change(f):
     change its title gives, and that is the change of its whole counts
     within their rounding: the title's is of the widths before rounding
     (so that every cost doubled is +100.00% everywhere), and each whole
-    width is within 2 units a level of its real one."""
+    width is within 2 units a level of its real one.  It is "±0.00%", and
+    the frame grey, exactly where its whole counts did not change."""
     rel = shown_change(f['info'])
-    colours = {diverging(r) for r in (rel - 0.005, rel, rel + 0.005)} if rel != float('inf') \
-        else {diverging(rel)}
+    old, new = f['old'], f['count']
+    unchanged = '(\u00b10.00%)' in f['info']
+    if (old == new) != unchanged:
+        raise Failure('%s: %r for a change from %d to %d' % (';'.join(f['path']), f['info'], old, new))
+    # The colours of the changes that round to the title's, of its sign.
+    sign = -1 if re.search(r'\(-[0-9.]+%\)', f['info']) else 1
+    colours = {diverging(0)} if unchanged else {diverging(rel)} if rel == float('inf') \
+        else {diverging(sign * max(abs(rel) + d, 1e-9)) for d in (-0.005, 0, 0.005)}
     if f['fill'] not in colours:
         raise Failure('%s: coloured %s, not the colour of its title\'s %r' % (
             ';'.join(f['path']), f['fill'], f['info']))
-    old, new = f['old'], f['count']
     whole = relative(old, new)
-    if old == new and rel != 0:
-        raise Failure('%s: %r for unchanged counts' % (';'.join(f['path']), f['info']))
     if old == 0 or rel == float('inf'):
         if (old == 0) != (rel == float('inf')):
             raise Failure('%s: %r for a change from %d to %d' % (

@@ -51,8 +51,10 @@ render() {
 
 # t ARGS...: the flame graph of ARGS against the folded stacks of ARGS.
 t() {
-    if ! "$prog" --format=flamegraph "$@" > "$tmp/flame.svg" 2> "$tmp/err"; then
-        result "not ok - $*: status $?: $(head -n 2 "$tmp/err")"
+    "$prog" --format=flamegraph "$@" > "$tmp/flame.svg" 2> "$tmp/err"
+    status=$?
+    if [ "$status" -ne 0 ]; then
+        result "not ok - $*: status $status: $(head -n 2 "$tmp/err")"
         return
     fi
     "$prog" --format=folded "$@" > "$tmp/folded" 2> /dev/null
@@ -69,8 +71,10 @@ t() {
 d() {
     old=$1 new=$2
     shift 2
-    if ! "$prog" --format=flamegraph "$@" --diff "$old" "$new" > "$tmp/flame.svg" 2> "$tmp/err"; then
-        result "not ok - --diff $old $new $*: status $?: $(head -n 2 "$tmp/err")"
+    "$prog" --format=flamegraph "$@" --diff "$old" "$new" > "$tmp/flame.svg" 2> "$tmp/err"
+    status=$?
+    if [ "$status" -ne 0 ]; then
+        result "not ok - --diff $old $new $*: status $status: $(head -n 2 "$tmp/err")"
         return
     fi
     "$prog" --format=folded "$@" "$old" > "$tmp/old" 2> /dev/null
@@ -127,6 +131,11 @@ t --part=2 progs/hot-dumps.out
 t --merge progs/threads-sep.out-01 progs/threads-sep.out-02 progs/threads-sep.out-03
 t --mod-funcname='s/^is_(even|odd)/parity/' progs/evenodd.out
 t web/hostile.out
+# Groups: frames of one group in a row merged, with and without focus
+# (the stacks are of the model before focus, their groups too).
+t --group-by=class progs/corpus.out
+t --group-by=namespace --focus=corpus progs/corpus.out
+t --group-by=object --focus='^is_odd$' --hide=main progs/evenodd.out
 result "$(python3 "$check" widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js")"
 "$prog" --format=flamegraph web/hostile.out > "$tmp/hostile.svg"
 result "$(python3 "$check" --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg")"
@@ -138,6 +147,7 @@ d progs/evenodd.out progs/fib.out --hide=main
 d progs/hot.out progs/hot-after.out --focus=_dl_relocate_object
 d progs/hot.cgout progs/hot-after.cgout
 d flame/labels.out stacks/interp.out
+d progs/hot.out progs/hot-after.out --group-by=file
 # The stacks of twice the costs are twice the stacks: the estimate is made
 # in real numbers, where it scales exactly (src/calc-stacks.c), and a
 # diff's relative changes are of those.

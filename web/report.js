@@ -22,6 +22,8 @@
 	const NESTED_TEXT = NESTED_MARK + ': a call inside a cycle of calls (recursion): its recorded cost ' +
 		'counts nested activations again at each level, so it is no share of anything';
 	const README_LINK = 'README.md#exact-and-estimated';
+	const NOT_ESTIMATED = 'not estimated: the report estimates the stacks of one event, the first ' +
+		'--sort event (else the first shown)';
 
 	/* ---- small helpers ---- */
 
@@ -622,8 +624,11 @@
 		const body = el('tbody');
 		for (const ev of page.shown) {
 			const tr = el('tr', { 'data-event': ev }, el('th', { scope: 'row', class: 'name' }, events[ev].name));
-			for (const [, v, opts] of columns)
-				tr.append(costCell(v ? v[ev] : null, ev, opts ? opts(ev) : null));
+			for (const [, v, opts] of columns) {
+				const o = opts ? opts(ev) : null;
+				tr.append(o && o.none ? el('td', { class: 'num none', title: o.none })
+					: costCell(v ? v[ev] : null, ev, o));
+			}
 			body.append(tr);
 		}
 		return el('table', { class: 'costs' }, el('thead', {}, head), body);
@@ -880,9 +885,12 @@
 				': the profile lists it as a function of its own, which nothing calls; its cost is part of ' +
 				'the inclusive cost of ', funcLink(host), ', in whose frames the flame graph draws it.'));
 		const columns = [['inclusive', f.inclusive, ev => ({ mark: estimateOf(f, ev) !== null ? '\u2265' : null })]];
+		/* The events the report did not estimate (null: all but the primary
+		 * one) have no estimate to show. */
 		if (hasEstimate)
 			columns.push(['\u2248 estimate', f.inclusive_estimate.map((v, ev) => estimateOf(f, ev) !== null
-				? v : f.inclusive[ev]), ev => ({ mark: estimateOf(f, ev) !== null ? '\u2248' : null })]);
+				? v : f.inclusive[ev]), ev => f.inclusive_estimate[ev] === null ? { none: NOT_ESTIMATED }
+				: { mark: estimateOf(f, ev) !== null ? '\u2248' : null }]);
 		columns.push(['self', f.self]);
 		columns.push([recursive ? 'calls out of its cycle' : 'callees', sumCosts(out.map(c => c.inclusive))]);
 		if (inlined.length)

@@ -210,4 +210,18 @@ class Page {
 	}
 }
 
-module.exports = { Browser };
+/* Run FN(browser, case) for each case of the JSON array in the file
+ * MANIFEST, one after the other, in one browser ($CHROMIUM, else
+ * /usr/bin/chromium), which is closed after them. */
+async function eachCase(manifest, fn) {
+	const cases = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
+	try {
+		for (const kase of cases)
+			await fn(browser, kase);
+	} finally {
+		await browser.close();
+	}
+}
+
+module.exports = { Browser, eachCase };

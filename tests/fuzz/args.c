@@ -127,6 +127,9 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 		"1000000000", "4", "7", "16", "64", "9", "10", "100",
 	};
 	static const char *const trees[] = { NULL, "caller", "calling", "both" };
+	static const char *const groups[] = {
+		NULL, "object", "file", "class", "namespace", "function", NULL, NULL,
+	};
 	char e0[64], e1[64];
 	int argc = 0, ns = 0;
 
@@ -220,8 +223,27 @@ int fuzz_args(const uint8_t *b, const uint8_t *data, size_t size, char *profile,
 	case 2: argv[argc++] = (char *)"--routine=a"; break;
 	case 3: argv[argc++] = (char *)"--routine=2"; argv[argc++] = (char *)"--routine=3"; break;
 	}
+	/* Byte 5: the formats for CI and fleets, groups, costs per call, and a
+	 * diff of the profile with itself under a gate (read twice: OLD and
+	 * NEW apart). */
+	switch (b[5] & 3) {
+	case 1: argv[argc++] = (char *)"--format=pprof"; break;
+	case 2: argv[argc++] = (char *)"--format=markdown"; break;
+	case 3: argv[argc++] = (char *)"--format=csv"; break;
+	}
+	if (groups[(b[5] >> 2) & 7] != NULL)
+		snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--group-by=%s", groups[(b[5] >> 2) & 7]);
+	if (b[5] & 32)
+		argv[argc++] = (char *)"--per-call=yes";
+	if (b[5] & 64)
+		snprintf(argv[argc++] = store[ns++], FUZZ_ARG_MAX, "--sort=%s/call:incl", e0);
+	if (b[5] & 128) {
+		argv[argc++] = (char *)"--diff";
+		argv[argc++] = (char *)"--fail-above=1";
+		argv[argc++] = profile;
+	}
 	argv[argc++] = profile;
-	if (b[0] & 32)
+	if ((b[0] & 32) && !(b[5] & 128))
 		argv[argc++] = (char *)"a.c";
 	argv[argc] = NULL;
 	return argc;

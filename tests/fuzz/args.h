@@ -8,8 +8,8 @@
 
 /* An input's first FUZZ_OPT_BYTES bytes choose options; the rest is the
  * profile. */
-#define FUZZ_OPT_BYTES 5
-#define FUZZ_MAX_ARGS 32
+#define FUZZ_OPT_BYTES 6
+#define FUZZ_MAX_ARGS 48
 #define FUZZ_ARG_MAX 160
 
 /* Create the source files the inputs may name in the current directory:

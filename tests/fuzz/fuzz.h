@@ -10,9 +10,10 @@
 
 struct fuzz_target {
 	const char *name;
-	/* Annotate IN (opened on OPT->profile) to OUT, as main() would. */
-	void (*run)(const struct options *opt, struct input *in,
-		    const char *strip_prefix, FILE *out);
+	/* Annotate IN (opened on OPT->profile) to OUT, as main() would;
+	 * returns the exit status (a failed gate's, or EXIT_OK). */
+	int (*run)(const struct options *opt, struct input *in,
+		   const char *strip_prefix, FILE *out);
 };
 
 extern const struct fuzz_target fuzz_target;

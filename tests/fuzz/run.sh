@@ -37,7 +37,7 @@ data=$top/tests/golden/data
 # target is a file tests/fuzz/targets/NAME.c and one line here.
 case $target in
 callgrind|flame|html)
-            seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out dot/*.out wide/*.out bad/*.out noarg/* abs/*.tmpl asm/*.out web/*.out folded/*.out ../../../data/callgrind.out.demo ../../fuzz/profiles/*' ;;
+            seeds='progs/*.out progs/*.out-0? gprof2dot/*.callgrind diff/*.out dot/*.out wide/*.out bad/*.out noarg/* abs/*.tmpl asm/*.out web/*.out folded/*.out tables/*.out groups/*.out ../../../data/callgrind.out.demo ../../fuzz/profiles/*' ;;
 cachegrind) seeds='progs/*.cgout noarg-cg/* valgrind/cachegrind/tests/*.cgout' ;;
 aprof)      seeds='aprof/*.aprof aprof/named/*' ;;
 objdump)    seeds='asm/*.dis' ;;

@@ -35,7 +35,7 @@ plant_pprof_cum() {
 plant pprof_rest '' tests/pprof.sh \
     '^hot\.out .*: pprof -top agrees|^progs/hot\.out [^ ]+: pprof total'
 plant_pprof_rest() {
-    ci_sed src/pipeline.c 's/samples_add_rest(s, side \* n + k, (int64_t)(total - sum));/(void)0;/'
+    ci_sed src/pipeline-pprof.c 's/samples_add_rest(s, side \* n + k, (int64_t)(total - sum));/(void)0;/'
 }
 
 # tests/pprof.sh (list): every line one below where its cost is.

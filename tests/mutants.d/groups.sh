@@ -171,7 +171,7 @@ plant_text_function_label() {
 plant text_groups_annotate 'GOLDEN_CASES=group-small-object' tests/golden/run.sh \
     '^group-small-object$'
 plant_text_groups_annotate() {
-	sed -i 's/^\t\tgroups.auto_annotate = false;$//' src/pipeline.c
+	sed -i 's/^\t\tgroups.auto_annotate = false;$//' src/pipeline-kinds.c
 }
 
 # The golden case group-small-object-dot: an empty "file [object]" line in
@@ -221,7 +221,7 @@ plant_cxx_default_class() {
 plant group_by_function_grouped "GOLDEN_CASES='group-by-function group-by-function-json'" tests/golden/run.sh \
     '^(group-by-function|group-by-function-json)$'
 plant_group_by_function_grouped() {
-	sed -i 's/^\tif (opt->group_by != GROUP_FUNCTION)$/\tif (1)/' src/pipeline.c
+	sed -i 's/^\tif (opt->group_by != GROUP_FUNCTION)$/\tif (1)/' src/pipeline-kinds.c
 }
 
 # The golden case group-diff-object: in a diff, groups that are no sums

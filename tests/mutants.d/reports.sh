@@ -107,8 +107,7 @@ plant_page_counts_plus_7() {
 plant page_callers_all_the_first 'BROWSER_CASES=c BROWSER_CHECKS=function.pages.list' tests/browser.sh \
     "c: function pages list the JSON's callers and callees"
 plant_page_callers_all_the_first() {
-    sed -i -e "s/tr.append(el('td', { class: 'name' }, funcLink(c.func),/tr.append(el('td', { class: 'name' }, funcLink(calls[0].func),/" \
-        web/report.js
+    sed -i -e 's/ : \[\]), funcLink(c.func),$/ : []), funcLink(calls[0].func),/' web/report.js
 }
 
 # tests/browser.sh (the call graph): a note that there is none.
@@ -133,4 +132,81 @@ plant page_callgraph_nodes_open_one 'BROWSER_CASES=cxx BROWSER_CHECKS=call.graph
 plant_page_callgraph_nodes_open_one() {
     sed -i -e "s/n.addEventListener('click', () => go(hashOf(f)));/n.addEventListener('click', () => go(hashOf(functions[0])));/" \
         web/report.js
+}
+
+# What the page shows as README "HTML report" and "Flame graphs" say.
+
+# tests/browser.sh (the table): inlined code reads "from FILE", its host
+# left out.
+plant page_inlined_host_left_out 'BROWSER_CASES=c BROWSER_CHECKS=table.rows' tests/browser.sh \
+    "c: table rows and numbers are the JSON report's"
+plant_page_inlined_host_left_out() {
+    sed -i -e "s/'inlined into ' + shownName(host) + ' from '/'from '/" web/report.js
+}
+
+# tests/browser.sh (the table): no name shortened.
+plant page_names_in_full 'BROWSER_CASES=wide BROWSER_CHECKS=table.rows' tests/browser.sh \
+    "wide: table rows and numbers are the JSON report's"
+plant_page_names_in_full() {
+    sed -i -e 's/return f.short !== undefined ? f.short : f.function;/return f.function;/' web/report.js
+}
+
+# tests/browser.sh (the table): a <cycle N> row's estimate column is ".".
+plant page_cycle_estimate_left_out 'BROWSER_CASES=interp BROWSER_CHECKS=table.rows' tests/browser.sh \
+    "interp: table rows and numbers are the JSON report's"
+plant_page_cycle_estimate_left_out() {
+    sed -i -e "s/tr.append(costCell(v, ev, { cls: 'same'/tr.append(costCell(r.kind === 'cycle' ? null : v, ev, { cls: 'same'/" \
+        web/report.js
+}
+
+# tests/browser.sh (sorting): "EVENT incl" sorts by the estimates.
+plant page_bounds_sorted_by_estimate 'BROWSER_CASES=interp BROWSER_CHECKS=sorts' tests/browser.sh \
+    'interp: clicking a header sorts by it'
+plant_page_bounds_sorted_by_estimate() {
+    sed -i -e "s/const v = r\[state.sortKey\] ? r\[state.sortKey\]\[state.sortEvent\] : null;/const k = state.sortKey === 'inclusive' ? 'inclusive_estimate' : state.sortKey;\n\t\t\tconst v = r[k] ? r[k][state.sortEvent] : null;/" \
+        web/report.js
+}
+
+# tests/browser.sh (the filter): it ignores "file [object]".
+plant page_filter_names_only 'BROWSER_CASES=c BROWSER_CHECKS=filter' tests/browser.sh \
+    'c: the filter hides the rows that do not match'
+plant_page_filter_names_only() {
+    sed -i -e 's/re.test(r.name) || re.test(r.where)) : all;/re.test(r.name)) : all;/' web/report.js
+}
+
+# tests/browser.sh (function pages): a call inside a cycle of calls gets a
+# share.
+plant page_recursive_call_a_share 'BROWSER_CASES=c BROWSER_CHECKS=function.pages.list' tests/browser.sh \
+    "c: function pages list the JSON's callers and callees"
+plant_page_recursive_call_a_share() {
+    sed -i -e 's/const p = o.nested ? null : percentOf(v, ev);/const p = percentOf(v, ev);/' web/report.js
+}
+
+# tests/browser.sh (the flame graph as drawn): labels from the full names.
+plant flame_page_labels_from_full_names 'BROWSER_CASES=wide BROWSER_CHECKS=folded' tests/browser.sh \
+    "wide: the flame graph's frames are the folded stacks"
+plant_flame_page_labels_from_full_names() {
+    sed -i -e 's/const shown = f.short || f.name;/const shown = f.name;/' web/flamegraph.js
+}
+
+# tests/browser.sh (the flame graph as drawn): a growth under 1% is grey.
+plant flame_page_small_growth_grey 'BROWSER_CASES=diff BROWSER_CHECKS=folded' tests/browser.sh \
+    "diff: the flame graph's frames are the folded stacks"
+plant_flame_page_small_growth_grey() {
+    sed -i -e 's/if (rel > 0)$/if (rel > 1)/' web/flamegraph.js
+}
+
+# tests/browser.sh (the page against the SVG): tooltips without their
+# lines after the counts.
+plant flame_page_tooltips_without_about 'BROWSER_CASES=interp BROWSER_CHECKS=of.the.SVG' tests/browser.sh \
+    "interp: the page's flame graph has the tooltips and colours of the SVG"
+plant_flame_page_tooltips_without_about() {
+    sed -i -e "s/about: about\[id\] || '',/about: '',/" web/flamegraph.js
+}
+
+# tests/flame.sh (a diff's colours): whole counts that changed but are
+# equal before rounding are grey, "±0.00%".
+plant flame_diff_rounding_unchanged '' tests/flame.sh 'diff progs/hot\.out progs/hot-after\.out'
+plant_flame_diff_rounding_unchanged() {
+    sed -i -e 's/^\tif (old <= 0 || new == old)$/\tif (old <= 0)/' src/calc-flame.c
 }

@@ -227,5 +227,5 @@ plant_tui_dumb() {
 plant tui_negative_estimates "TUI_CHECKS='^the fuzz corpus'" tests/tui.sh \
     '^the fuzz corpus: each profile opens or is refused, q quits'
 plant_tui_negative_estimates() {
-    sed -i '/^\tif (negative && opt->mode != MODE_DIFF)$/,/;$/s/ NEED_LATER_ESTIMATES);$/ 0);/' src/pipeline.c
+    sed -i '/^\tif (negative && opt->mode != MODE_DIFF)$/,/;$/s/ NEED_LATER_ESTIMATES);$/ 0);/' src/pipeline-kinds.c
 }

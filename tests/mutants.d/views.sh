@@ -71,7 +71,7 @@ plant_diff_percent_unsigned() {
 plant diff_cycle_numbers "GOLDEN_CASES='diff-cycle-numbers diff-vs-sides'" tests/golden/run.sh \
     '^(diff-cycle-numbers|diff-vs-sides)$'
 plant_diff_cycle_numbers() {
-    sed -i 's/^\t\tcycles_number_as(p, &side\[1\]);/\t\t;/' src/pipeline.c
+    sed -i 's/^\t\tcycles_number_as(p, &side\[1\]);/\t\t;/' src/pipeline-apart.c
 }
 
 # Caught by golden diff-vs-sides: a diff's inclusive estimate is OLD's less
@@ -108,7 +108,7 @@ plant_flame_warnings() {
 # tells its warnings again.
 plant quiet_reread GOLDEN_CASES=warnings-diff-once tests/golden/run.sh '^warnings-diff-once$'
 plant_quiet_reread() {
-    sed -i 's/^\t\tside\[k\]\.warnings\.quiet = again;/\t\tside[k].warnings.quiet = false;/' src/pipeline.c
+    sed -i 's/^\t\tside\[k\]\.warnings\.quiet = again;/\t\tside[k].warnings.quiet = false;/' src/pipeline-read.c
 }
 
 # Caught by golden threads-inclusive-below-self, truncated-inclusive and
@@ -219,7 +219,8 @@ plant_flame_inlined() {
 }
 
 # Caught by tests/flame.sh (every --diff: "coloured"), golden
-# flame-diff-colours and tests/browser-flame.sh (the page's colours): a
+# flame-diff-colours and tests/browser.sh (flame-diff's frames, the page of
+# diff against its SVG): a
 # differential frame's colour is not of the change its tooltip gives.
 plant flame_diff_colour GOLDEN_CASES=flame-diff-colours tests/golden/run.sh '^flame-diff-colours$'
 plant_flame_diff_colour() {
@@ -240,7 +241,7 @@ plant_flame_search_hidden() {
     sed -i 's/<text id=\\"cga-search\\" class=\\"cga-button cga-hidden\\"/<text id=\\"cga-search\\" class=\\"cga-button\\"/' src/report-flame.c
 }
 
-# Caught by tests/browser-flame.sh (the page's tooltips against the SVG's):
+# Caught by tests/browser.sh (the page's tooltips against the SVG's):
 # the page's flame graph leaves out the lines of a frame's tooltip after
 # its counts.
 plant flame_page_about '' tests/browser-flame.sh \

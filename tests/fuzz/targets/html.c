@@ -4,13 +4,13 @@
 #include "fuzz.h"
 #include "pipeline.h"
 
-static void run_html(const struct options *opt, struct input *in,
-		     const char *strip_prefix, FILE *out)
+static int run_html(const struct options *opt, struct input *in,
+		    const char *strip_prefix, FILE *out)
 {
 	struct options o = *opt;
 
 	o.format = FORMAT_HTML;
-	pipeline_callgrind(&o, in, strip_prefix, out);
+	return pipeline_callgrind(&o, in, strip_prefix, out);
 }
 
 const struct fuzz_target fuzz_target = { "html", run_html };

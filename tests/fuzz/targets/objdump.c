@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "fuzz.h"
 #include "read-objdump.h"
 
@@ -67,8 +68,8 @@ static void check_keep_near(const struct objdump_listing *all, char **lines, con
 	free(want);
 }
 
-static void run(const struct options *opt, struct input *in, const char *strip_prefix,
-		FILE *out)
+static int run(const struct options *opt, struct input *in, const char *strip_prefix,
+	       FILE *out)
 {
 	struct objdump_listing l;
 	const char *line;
@@ -109,6 +110,7 @@ static void run(const struct options *opt, struct input *in, const char *strip_p
 		free(lines[i]);
 	free(lines);
 	free(lens);
+	return EXIT_OK;
 }
 
 const struct fuzz_target fuzz_target = { "objdump", run };

@@ -127,4 +127,5 @@ def main():
           " JSON, %d estimates beside bounds as the JSON" % (len(both), len(events), nmarked))
 
 
-main()
+if __name__ == "__main__":
+    main()

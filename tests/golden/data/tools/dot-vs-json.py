@@ -420,4 +420,5 @@ def main():
           % (len(nodes), len(got), ncycle, len(host), nclusters))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+cgannotate --format=pprof --group-by=object progs/multi.out > out.pb.gz

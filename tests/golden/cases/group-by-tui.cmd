@@ -1,0 +1,1 @@
+cgannotate -i --group-by=class progs/multi.out

@@ -1,0 +1,1 @@
+cgannotate --compare --sort=Ir/call progs/multi.out progs/multi.out
