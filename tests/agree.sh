@@ -22,22 +22,16 @@
 # usage: tests/agree.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/agree-check.py
 chromium=${CHROMIUM:-/usr/bin/chromium}
 VALGRIND=${VALGRIND:-valgrind}
 CXX=${CXX:-g++}
 
 command -v "$VALGRIND" > /dev/null 2>&1 || { echo "1..0 # SKIP valgrind not found"; exit 77; }
-command -v python3 > /dev/null 2>&1 || { echo "1..0 # SKIP python3 not found"; exit 77; }
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-agree.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-. "$here/tap.sh"
+tap_needs python3
+tap_program "${1:-}"
+tap_scratch agree
 
 # profile NAME COMMAND...: NAME.out, the profile of COMMAND (its output
 # dropped), or NAME.why, why there is none.

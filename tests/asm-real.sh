@@ -27,22 +27,13 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/golden/data/tools/asm-invariants.py
 
-for tool in valgrind "${OBJDUMP:-objdump}" gcc g++ python3; do
-    if ! command -v "$tool" > /dev/null 2>&1; then
-        echo "1..0 # SKIP $tool not found"
-        exit 77
-    fi
-done
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
+tap_needs valgrind "${OBJDUMP:-objdump}" gcc g++ python3
+tap_program "${1:-}"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-asm.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch asm
 cp "$here"/progs/asmlib.c "$here"/progs/asm_main.c "$here"/progs/shapes.cpp \
    "$here"/progs/hot.c "$here"/progs/asm_items_main.c "$here"/progs/asm_items.c \
    "$here"/progs/asm_items.h "$tmp"/ || exit 99

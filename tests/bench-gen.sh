@@ -11,19 +11,13 @@
 # usage: tests/bench-gen.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 
-command -v python3 > /dev/null 2>&1 || { echo "1..0 # SKIP python3 not found"; exit 77; }
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-bench-gen.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_needs python3
+tap_program "${1:-}"
+tap_scratch bench-gen
 ${CC:-cc} -O2 -std=c11 -o "$tmp/gen" "$here/../bench/gen.c" -lm || { echo "Bail out! bench/gen.c"; exit 99; }
 
-. "$here/tap.sh"
 
 # t ARGS...: one check of folded-check.py.
 t() {

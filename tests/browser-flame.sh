@@ -15,19 +15,14 @@
 # usage: tests/browser-flame.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 data=$here/golden/data
 chromium=${CHROMIUM:-/usr/bin/chromium}
 
-command -v node > /dev/null 2>&1 || { echo "1..0 # SKIP node not found"; exit 77; }
+tap_needs node
 [ -x "$chromium" ] || { echo "1..0 # SKIP $chromium not found"; exit 77; }
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-browser-flame.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_program "${1:-}"
+tap_scratch browser-flame
 cd "$data" || exit 99
 
 cases=

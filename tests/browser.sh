@@ -22,19 +22,14 @@
 # usage: tests/browser.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 data=$here/golden/data
 chromium=${CHROMIUM:-/usr/bin/chromium}
 
-command -v node > /dev/null 2>&1 || { echo "1..0 # SKIP node not found"; exit 77; }
+tap_needs node
 [ -x "$chromium" ] || { echo "1..0 # SKIP $chromium not found"; exit 77; }
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-browser.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_program "${1:-}"
+tap_scratch browser
 cp -R "$data/progs" "$data/asm" "$data/aprof" "$data/web" "$data/stacks" "$tmp/"
 cp "$here"/progs/*.c "$here"/progs/*.cpp "$here"/progs/*.h "$tmp/progs/"
 cp "$here/../data/callgrind.out.demo" "$here/../data/wordfreq.c" "$here/../data/table.c" "$tmp/"

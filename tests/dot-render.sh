@@ -19,23 +19,15 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 golden=${GOLDEN_DIR:-$here/golden}
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 
 if ! command -v dot > /dev/null 2>&1; then
     echo "1..0 # SKIP dot (Graphviz) not found"
     exit 77
 fi
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;    # the graphs of the golden data are made from there
-esac
-if [ ! -x "$prog" ]; then
-    echo "Bail out! $prog: not an executable (give the program under test as argument or CGANNOTATE)"
-    exit 99
-fi
+tap_program "${1:-}"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-dot.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch dot
 . "$here/shard.sh"
 
 # check NAME FILE: render FILE, a whole DOT graph (a "digraph {" line, and

@@ -15,22 +15,15 @@
 # usage: tests/flame.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/flame-check.py
 data=$here/golden/data
 n=0
 failed=0
 
-for tool in python3 xmllint rsvg-convert; do
-    command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP $tool not found"; exit 77; }
-done
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-flame.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_needs python3 xmllint rsvg-convert
+tap_program "${1:-}"
+tap_scratch flame
 
 result() {
     n=$((n + 1))

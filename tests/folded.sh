@@ -24,21 +24,14 @@
 # missing then.
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/folded-check.py
 data=$here/golden/data
 . "$here/shard.sh"
 
-for tool in python3; do
-    command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP $tool not found"; exit 77; }
-done
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-folded.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_needs python3
+tap_program "${1:-}"
+tap_scratch folded
 
 # FOLDED_CHECKS=RE in the environment runs only the checks whose arguments
 # (or description) RE matches, the others being SKIPs: the planted bugs of

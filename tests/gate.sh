@@ -9,21 +9,13 @@
 # usage: tests/gate.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 cc=${CC:-gcc}
 
-for tool in valgrind "$cc"; do
-    command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP $tool not found"; exit 77; }
-done
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-gate.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_needs valgrind "$cc"
+tap_program "${1:-}"
+tap_scratch gate
 cd "$tmp" || exit 99
-. "$here/tap.sh"
 
 # 2,000,000 steps of a few instructions: the program's start (about
 # 100,000 instructions) is under 1 % of the whole, and 3 % more steps make

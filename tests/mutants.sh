@@ -187,9 +187,12 @@ tap() {
 # matching FILE PATTERN: the TAP lines of FILE (as tap gives them) whose
 # description matches PATTERN.
 matching() {
-    tap "$1" > "$1.tap"
-    cut -f 2- "$1.tap" | grep -n -E -e "$2" | cut -d : -f 1 |
-        awk 'NR == FNR { want[$1] = 1; next } want[FNR]' - "$1.tap"
+    # A file of its own: the copies read one base run at once.
+    _lines=$(mktemp "$work/tap.XXXXXX") || exit 99
+    tap "$1" > "$_lines"
+    cut -f 2- "$_lines" | grep -n -E -e "$2" | cut -d : -f 1 |
+        awk 'NR == FNR { want[$1] = 1; next } want[FNR]' - "$_lines"
+    rm -f "$_lines"
 }
 
 # The base run of each plant serves every plant of its test with the same

@@ -14,24 +14,18 @@
 # usage: tests/pprof.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/pprof-check.py
 
-command -v python3 > /dev/null 2>&1 || { echo "1..0 # SKIP python3 not found"; exit 77; }
+tap_needs python3
 if ! command -v go > /dev/null 2>&1 && ! command -v protoc > /dev/null 2>&1; then
     echo "1..0 # SKIP neither go nor protoc found"
     exit 77
 fi
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-pprof.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_program "${1:-}"
+tap_scratch pprof
 export GOCACHE="${GOCACHE:-$tmp/gocache}"
 cd "$here/golden/data" || exit 99
-. "$here/tap.sh"
 
 # t ARGS...: one check of the checker, one TAP line.
 t() {

@@ -18,19 +18,14 @@
 # usage: tests/read-ahead.sh [CGANNOTATE]; exits 77 without a C compiler.
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 n=0
 failed=0
 
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
+tap_program "${1:-}"
 cc=${CC:-cc}
 command -v "$cc" > /dev/null 2>&1 || { echo "1..0 # SKIP no C compiler ($cc)"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-ahead.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch ahead
 
 # run COMMAND...: with the library PRELOAD preloaded, if set (a sanitizer's
 # run-time need not come first then).

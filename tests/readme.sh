@@ -9,14 +9,9 @@
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-prog=${1:-${CGANNOTATE:-$top/src/cgannotate}}
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-readme.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "$here/tap.sh"
+tap_program "${1:-}" "$top/src/cgannotate"
+tap_scratch readme
 
 # The lines of the README's code block number $1 (from 1).
 block() {
@@ -24,7 +19,6 @@ block() {
                       open && k == want' "$top/README.md"
 }
 
-. "$here/tap.sh"
 
 block 1 > "$tmp/first"
 if [ "$(wc -l < "$tmp/first")" -eq 2 ] &&

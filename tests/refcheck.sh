@@ -30,26 +30,14 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 REFERENCE=${REFERENCE:-$(command -v callgrind_annotate || true)}
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 
-for tool in valgrind gcc g++ python3; do
-    if ! command -v "$tool" > /dev/null 2>&1; then
-        echo "1..0 # SKIP $tool not found"
-        exit 77
-    fi
-done
+tap_needs valgrind gcc g++ python3
 if [ -z "$REFERENCE" ] || [ ! -x "$REFERENCE" ]; then
     echo "1..0 # SKIP callgrind_annotate not found"
     exit 77
 fi
-if [ ! -x "$prog" ]; then
-    echo "Bail out! $prog: not an executable (give the program under test as argument or CGANNOTATE)"
-    exit 99
-fi
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
+tap_program "${1:-}"
 
 # Checking callgrind_annotate against itself tests the normalisation.
 self_test=no
@@ -57,8 +45,7 @@ case $prog in
     */callgrind_annotate) self_test=yes ;;
 esac
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-refcheck.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_scratch refcheck
 trap 'exit 130' HUP INT TERM
 
 build=$tmp/build

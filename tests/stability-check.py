@@ -17,6 +17,11 @@ usage: stability-check.py scale CGANNOTATE PROFILE K
            a small change of one cost is a small change of the picture,
            which an estimate with thresholds and refills from small
            contexts in cost order does not give (it moves whole stacks).
+       stability-check.py sweep CGANNOTATE PROFILE FUNCTION STEP COUNT
+           STEP more in that line, then 2 * STEP, ... COUNT * STEP: no
+           step changes a frame's width by more than 3 times STEP (plus
+           the rounding): where a context crosses a threshold, a STEP
+           below it shows a jump that a nudge of any one size may miss.
        stability-check.py runs CGANNOTATE OLD NEW STABLE CHANGED
            Two runs of one program doing similar work (OLD and NEW, NEW
            with more of the work of CHANGED): the frames at least a pixel
@@ -149,6 +154,29 @@ def nudge(cga, profile, function, delta):
           (profile, max(1, delta // 10), max(1, delta // 3), delta, function, worst))
 
 
+def sweep(cga, profile, function, step, count):
+    """FUNCTION's self cost grows by STEP at a time, COUNT times: no step
+    moves a frame by more than three times STEP.  A step of a quarter of
+    the threshold below which a context is not split in proportion, over a
+    few thresholds, takes many contexts across it, where a jump would be."""
+    prev = frames(run(cga, ['--format=folded', profile]))
+    worst = 0
+    for k in range(1, count + 1):
+        cur = frames(run(cga, ['--format=folded', rewritten(profile, function=function, delta=k * step)]))
+        most = max(set(prev) | set(cur), key=lambda f: abs(cur.get(f, 0) - prev.get(f, 0)))
+        change = abs(cur.get(most, 0) - prev.get(most, 0))
+        allowed = 3 * step + 2 * depth(most)
+        if change > allowed:
+            print('not ok - %s with %d then %d more in %s: frame %s went from %d to %d (more than %d)' %
+                  (profile, (k - 1) * step, k * step, function, most[-200:], prev.get(most, 0),
+                   cur.get(most, 0), allowed))
+            return
+        worst = max(worst, change / step)
+        prev = cur
+    print('ok - %s with %d more in %s, %d times: no step moved a frame more than %.2f times it' %
+          (profile, step, function, count, worst))
+
+
 def runs(cga, old, new, stable, changed):
     a = frames(run(cga, ['--format=folded', old]))
     b = frames(run(cga, ['--format=folded', new]))
@@ -182,6 +210,8 @@ def runs(cga, old, new, stable, changed):
 def main(argv):
     if len(argv) == 5 and argv[1] == 'scale':
         scale(argv[2], argv[3], int(argv[4]))
+    elif len(argv) == 7 and argv[1] == 'sweep':
+        sweep(argv[2], argv[3], argv[4], int(argv[5]), int(argv[6]))
     elif len(argv) == 6 and argv[1] == 'nudge':
         nudge(argv[2], argv[3], argv[4], int(argv[5]))
     elif len(argv) == 7 and argv[1] == 'runs':

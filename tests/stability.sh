@@ -6,6 +6,10 @@
 #     the rounding to whole counts;
 #   - nudge: 1/50,000, 1/15,000 or 1/5000 of the total more in one
 #     function's self cost moves no frame by more than three times that;
+#   - sweep: a function's self cost grown by 1/40,000 of the total (a
+#     quarter of the threshold of a context split in proportion) at a
+#     time, eight times: no step moves a frame by more than three times it
+#     (in tmpl.out, bool.callgrind and python3's, where contexts cross it);
 #   - runs: two runs of one program, one doing more of its work, keep the
 #     frames of the work they share (python3's start-up) and grow those of
 #     the work that grew.
@@ -14,20 +18,15 @@
 # usage: tests/stability.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/stability-check.py
 data=$here/golden/data
 
-command -v python3 > /dev/null 2>&1 || { echo "1..0 # SKIP python3 not found"; exit 77; }
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-stability.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tap_needs python3
+tap_program "${1:-}"
+tap_scratch stability
 
-echo "1..11"
+echo "1..13"
 n=0
 # t ARGS...: one check, one TAP line.
 t() {
@@ -61,6 +60,11 @@ for p in callgrind.out.demo progs/evenodd.out progs/tmpl.out progs/threads.out \
 done
 t nudge "$prog" "$here/../data/callgrind.out.demo" count_words "$(delta "$here/../data/callgrind.out.demo")"
 t nudge "$prog" "$data/progs/evenodd.out" is_even "$(delta "$data/progs/evenodd.out")"
+# A quarter of the threshold at a time (1/40,000 of the total), eight
+# times, in functions where some context crosses it.
+t sweep "$prog" "$data/progs/tmpl.out" _dl_lookup_symbol_x "$((($(delta "$data/progs/tmpl.out") + 4) / 8))" 8
+t sweep "$prog" "$data/gprof2dot/bool.callgrind" g_type_create_instance \
+    "$((($(delta "$data/gprof2dot/bool.callgrind") + 4) / 8))" 8
 
 python3_ok=no
 if command -v valgrind > /dev/null 2>&1 && [ -x /usr/bin/python3 ]; then
@@ -74,7 +78,7 @@ fi
 if [ $python3_ok = yes ]; then
     d=$(delta "$tmp/loop18.out")
     t scale "$prog" "$tmp/loop18.out" 2
-    t nudge "$prog" "$tmp/loop18.out" PyDict_SetItem "$d"
+    t sweep "$prog" "$tmp/loop18.out" PyDict_SetItem "$(((d + 4) / 8))" 8
     t nudge "$prog" "$tmp/loop18.out" "_PyEval_EvalFrameDefault'2" "$d"
     t runs "$prog" "$tmp/loop18.out" "$tmp/loop22.out" Py_InitializeFromConfig Py_RunMain
 else

@@ -10,17 +10,12 @@
 # usage: tests/tables.sh [CGANNOTATE]
 
 here=$(cd "$(dirname "$0")" && pwd)
-prog=${1:-${CGANNOTATE:-../src/cgannotate}}
+. "$here/tap.sh"
 check=$here/table-check.py
 
-command -v python3 > /dev/null 2>&1 || { echo "1..0 # SKIP python3 not found"; exit 77; }
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
+tap_needs python3
+tap_program "${1:-}"
 cd "$here/golden/data" || exit 99
-. "$here/tap.sh"
 
 # t ARGS...: one check of the checker, one TAP line.
 t() {

@@ -44,3 +44,34 @@ tap_line() {
         *) result fail "${1#not ok - }" ;;
     esac
 }
+
+# tap_program PROGRAM [DEFAULT]: the program under test in prog, as an
+# absolute path (the scripts change directory): PROGRAM, else $CGANNOTATE,
+# else DEFAULT (../src/cgannotate, from the build's tests directory);
+# "Bail out!" when it is no executable.
+tap_program() {
+    prog=${1:-${CGANNOTATE:-${2:-../src/cgannotate}}}
+    case $prog in
+        /*) ;;
+        *) prog=$(pwd)/$prog ;;
+    esac
+    [ -x "$prog" ] && return
+    echo "Bail out! $prog: not an executable (give the program under test as argument or CGANNOTATE)"
+    exit 99
+}
+
+# tap_needs TOOL...: skips the whole script (status 77) unless every TOOL
+# is on PATH.
+tap_needs() {
+    for _tool; do
+        command -v "$_tool" > /dev/null 2>&1 && continue
+        echo "1..0 # SKIP $_tool not found"
+        exit 77
+    done
+}
+
+# tap_scratch NAME: tmp, a scratch directory removed on exit.
+tap_scratch() {
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgannotate-$1.XXXXXX") || exit 99
+    trap 'rm -rf "$tmp"' EXIT
+}

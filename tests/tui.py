@@ -748,6 +748,25 @@ def check_colour(tm, work):
         p.close()
 
 
+def check_negative(tm, work):
+    """Stacks cannot hold negative costs: the call tree of a profile of
+    differences says so, rather than showing stacks made of what is left."""
+    b = Block("a profile with negative costs: the call tree says no stack can hold them")
+    p = Pane(tm, [PROG, "-i", "writers/negative-total.out"], cwd=work)
+    try:
+        p.wait(r"^ Functions 1/")
+        p.keys("t")
+        text = p.wait(r"^the profile has negative costs \(a profile of differences\): no stack can "
+                      r"hold them$")
+        result(True, "a profile with negative costs: the call tree says no stack can hold them",
+               text)
+    except Timeout as e:
+        b.fail(str(e) + "\n" + p.text())
+    finally:
+        p.keys("Q")
+        p.close()
+
+
 def check_corpus(tm, work):
     """The fuzzers' findings and profiles: every one opens (or is refused
     with a message), q quits, the terminal is as it was."""
@@ -911,7 +930,7 @@ def main():
         signal.signal(sig, stop)
     work = tempfile.mkdtemp(prefix="cgannotate-tui.")
     data = os.path.join(TOP, "tests", "golden", "data")
-    for d in ("stacks", "asm", "web"):
+    for d in ("stacks", "asm", "web", "writers"):
         shutil.copytree(os.path.join(data, d), os.path.join(work, d))
     shutil.copytree(os.path.join(TOP, "data"), os.path.join(work, "demo"))
     tm = Tmux(work)
@@ -924,7 +943,7 @@ def main():
                              (check_sorting, work), (check_filter, demo), (check_mouse, demo),
                              (check_resize, demo), (check_hostile, work), (check_colour, demo),
                              (check_help, work), (check_exits, demo), (check_refusals, demo),
-                             (check_corpus, work)):
+                             (check_negative, work), (check_corpus, work)):
             try:
                 check(tm, *args)
             except NotAsked:

@@ -8,15 +8,9 @@
 # usage: tests/tui.sh [CGANNOTATE]
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-prog=${1:-${CGANNOTATE:-$top/src/cgannotate}}
-case $prog in
-    /*) ;;
-    *) prog=$(pwd)/$prog ;;
-esac
-[ -x "$prog" ] || { echo "Bail out! $prog: not an executable"; exit 99; }
-for tool in tmux python3; do
-    command -v "$tool" > /dev/null 2>&1 || { echo "1..0 # SKIP no $tool"; exit 77; }
-done
+. "$here/tap.sh"
+tap_program "${1:-}" "$top/src/cgannotate"
+tap_needs tmux python3
 if "$prog" -i "$top/data/callgrind.out.demo" 2>&1 < /dev/null | grep -q 'built without'; then
     echo "1..0 # SKIP built without the terminal browser (no ncursesw)"
     exit 77

@@ -241,15 +241,6 @@ plant_flame_search_hidden() {
     sed -i 's/<text id=\\"cga-search\\" class=\\"cga-button cga-hidden\\"/<text id=\\"cga-search\\" class=\\"cga-button\\"/' src/report-flame.c
 }
 
-# Caught by tests/browser.sh (the page's tooltips against the SVG's):
-# the page's flame graph leaves out the lines of a frame's tooltip after
-# its counts.
-plant flame_page_about '' tests/browser-flame.sh \
-    "the page's flame graph has the tooltips and colours of the SVG"
-plant_flame_page_about() {
-    sed -i "s/^\t\t\t\tabout: about\[id\] || '',$/\t\t\t\tabout: '',/" web/flamegraph.js
-}
-
 # Caught by golden flame-labels: a picture whose tooltips mark bounds and
 # estimates does not say what the marks mean.
 plant flame_legend GOLDEN_CASES=flame-labels tests/golden/run.sh '^flame-labels$'
