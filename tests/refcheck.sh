@@ -60,11 +60,10 @@ fi
 # Profile, then the events to use for --show/--sort (first, last).  The
 # threads' files are numbered by valgrind's thread numbers, which a thread
 # that ended passes on to the next: the main thread's and the first
-# worker's are always there, the others as the scheduling went.
+# worker's are always there, the others (up to 4) as the scheduling went.
 profiles=(fib.out evenodd.out evenodd-instr.out evenodd-callers.out inline.out
           inline-pos.out multi.out shapes.out shapes-nocomp.out tmpl.out threads.out
-          threads-sep.out-01 threads-sep.out-02
-          $(cd "$build" && ls threads-sep.out-0[3-9] 2> /dev/null)
+          threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 threads-sep.out-04
           hot.out multi.cgout hot.cgout)
 
 recursive() {
@@ -129,7 +128,15 @@ compare_all() {
 for p in "${profiles[@]}"; do
     file=$build/$p
     if [ ! -s "$file" ]; then
-        shard_mine && echo "not ok $n - $p # not written by valgrind"
+        case $p in
+        threads-sep.out-0[34])
+            # As many checks as the others of its kind, skipped: the
+            # number of checks does not depend on the scheduling.
+            for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
+                shard_mine && echo "ok $n # SKIP no $p: valgrind gave its thread id to another thread"
+            done ;;
+        *) shard_mine && echo "not ok $n - $p # not written by valgrind" ;;
+        esac
         continue
     fi
     events=($(sed -n 's/^events:[[:space:]]*//p' "$file" | head -n 1))

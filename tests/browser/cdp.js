@@ -213,13 +213,30 @@ class Page {
 /* Run FN(browser, case) for each case of the JSON array in the file
  * MANIFEST, one after the other, in one browser ($CHROMIUM, else
  * /usr/bin/chromium), which is closed after them. */
+/* FN(browser, case) for each case of the MANIFEST, in one browser.  With
+ * BROWSER_CLAIMS=DIR, several processes share the cases: each runs those it
+ * claims first (a directory DIR/INDEX, which one process alone can make)
+ * and prefixes each line it prints with "@INDEX ", so that its caller can
+ * put the lines of all in the cases' order. */
 async function eachCase(manifest, fn) {
 	const cases = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+	const claims = process.env.BROWSER_CLAIMS;
 	const browser = Browser.launch(process.env.CHROMIUM || '/usr/bin/chromium');
+	const log = console.log;
 	try {
-		for (const kase of cases)
+		for (const [i, kase] of cases.entries()) {
+			if (claims) {
+				try {
+					fs.mkdirSync(claims + '/' + i);
+				} catch (e) {
+					continue;
+				}
+				console.log = (...args) => log(args.join(' ').split('\n').map(l => '@' + i + ' ' + l).join('\n'));
+			}
 			await fn(browser, kase);
+		}
 	} finally {
+		console.log = log;
 		await browser.close();
 	}
 }
