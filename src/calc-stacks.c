@@ -1278,12 +1278,10 @@ static void fit_packets(struct est *e, size_t c, uint64_t cap)
 {
 	double in = 0;
 	uint64_t iin = 0;
-	size_t n = 0;
 
 	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
 		in += e->amount[f];
 		iin += e->iamount[f];
-		n++;
 	}
 	if (in > (double)cap) {
 		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
@@ -1294,9 +1292,16 @@ static void fit_packets(struct est *e, size_t c, uint64_t cap)
 		e->amount[f] += (double)cap - in;
 	}
 	if (iin > cap) {
-		uint64_t *w = xcalloc_n(n, sizeof(*w));
-		cost_t *out = xcalloc_n(n, sizeof(*out));
-		size_t i = 0;
+		size_t n = 0, i = 0;
+		uint64_t *w;
+		cost_t *out;
+
+		/* Counted now: the real amounts' deficit may have added a
+		 * frame (of no whole count) to the packets. */
+		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+			n++;
+		w = xcalloc_n(n, sizeof(*w));
+		out = xcalloc_n(n, sizeof(*out));
 
 		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
 			w[i++] = e->iamount[f];
