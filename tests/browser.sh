@@ -225,7 +225,6 @@ while [ "$k" -lt "$jobs" ]; do
     k=$((k + 1))
 done
 wait
-n=0
 cat check.* | sed -n 's/^@\([0-9]*\) /\1 /p' | sort -s -n -k 1,1 | cut -d ' ' -f 2- |
     sed 's/^\(\(not \)\{0,1\}ok\) [0-9][0-9]* -/\1 -/' > lines
 while IFS= read -r line; do
