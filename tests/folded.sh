@@ -71,22 +71,21 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
         command -v "$tool" > /dev/null 2>&1 ||
             { echo "1..0 # SKIP $tool not found"; exit 77; }
     done
-    "$here/progs/profile.sh" "$tmp/progs" > "$tmp/profile.log" 2>&1 ||
-        { echo "Bail out! tests/progs/profile.sh failed:"; sed 's/^/# /' "$tmp/profile.log"; exit 99; }
-    cd "$tmp/progs" || exit 99
+    . "$here/fresh.sh"
+    fresh_progs ||
+        { echo "Bail out! tests/progs/profile.sh failed:"; sed 's/^/# /' "$fresh_dir/profile.log"; exit 99; }
+    progs=$fresh_dir
     # A real interpreter, where nearly everything is one cycle of calls.
     python3_out=''
     python3_why='/usr/bin/python3 not found'
     if [ -x /usr/bin/python3 ]; then
-        if valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
-import json, re
-d = json.loads(json.dumps({"k%d" % i: list(range(i % 7)) for i in range(300)}))
-print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null 2> python3.err; then
-            python3_out=python3.out
+        if fresh_python3; then
+            python3_out=$fresh_dir/python3.out
         else
-            python3_why="valgrind failed on it: $(head -n 1 python3.err)"
+            python3_why="valgrind failed on it: $(head -n 1 "$fresh_dir/python3.err")"
         fi
     fi
+    cd "$progs" || exit 99
 else
     python3 "$check" diamond 60 > "$tmp/diamond.out"
     # main -> X -> Y -> Z, and Z -> X: the cycle {X, Y, Z} is entered at X,
@@ -103,7 +102,6 @@ fi
 check_all() {
 if [ "${FOLDED_FRESH:-no}" = yes ]; then
     for f in *.out *.cgout; do
-        [ "$f" = "$python3_out" ] && continue
         t sums "$prog" "$f"
         t invariants "$prog" "$f"
     done
@@ -129,11 +127,11 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
     t agree "$prog" shapes.out 'area'
     t agree "$prog" fib.out "^fib'2\$"
     if [ -n "$python3_out" ]; then
-        t sums "$prog" python3.out
-        t invariants "$prog" python3.out
-        t agree "$prog" python3.out '^PyRun_StringFlags$'
-        t agree "$prog" python3.out 'json'
-        t agree "$prog" python3.out 'malloc'
+        t sums "$prog" "$python3_out"
+        t invariants "$prog" "$python3_out"
+        t agree "$prog" "$python3_out" '^PyRun_StringFlags$'
+        t agree "$prog" "$python3_out" 'json'
+        t agree "$prog" "$python3_out" 'malloc'
     else
         skip 5 "no profile of python3: $python3_why"
     fi

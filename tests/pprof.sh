@@ -61,16 +61,15 @@ fi
 if command -v valgrind > /dev/null 2>&1 && command -v g++ > /dev/null 2>&1 &&
    [ -x /usr/bin/python3 ]; then
     cp "$here/progs/rdp.cpp" "$tmp/" && chmod u+w "$tmp/rdp.cpp"
+    . "$here/fresh.sh"
     (cd "$tmp" && g++ -g -O1 -o rdp rdp.cpp &&
-     valgrind -q --tool=callgrind --dump-instr=yes --callgrind-out-file=rdp.out ./rdp > /dev/null &&
-     valgrind -q --tool=callgrind --callgrind-out-file=python3.out /usr/bin/python3 -c '
-import json, re
-d = json.loads(json.dumps({"k%d" % i: list(range(i % 7)) for i in range(300)}))
-print(len(re.findall(r"\d+", json.dumps(d))))' > /dev/null) 2> "$tmp/valgrind.log" ||
-        { echo "Bail out! valgrind could not profile:"; sed 's/^/# /' "$tmp/valgrind.log"; exit 99; }
+     valgrind -q --tool=callgrind --dump-instr=yes --callgrind-out-file=rdp.out ./rdp > /dev/null) \
+        2> "$tmp/valgrind.log" && fresh_python3 ||
+        { echo "Bail out! valgrind could not profile:"; sed 's/^/# /' "$tmp/valgrind.log" ${fresh_dir:+"$fresh_dir/python3.err"}
+          exit 99; }
     t top "$prog" "$tmp/rdp.out"
     t list "$prog" "$tmp/rdp.out" "$tmp" main
     t decode "$prog" "$here/pprof" "$tmp/rdp.out"
-    t top "$prog" "$tmp/python3.out"
+    t top "$prog" "$fresh_dir/python3.out"
 fi
 tap_plan

@@ -4,7 +4,8 @@
 # usage: tests/refcheck.sh [CGANNOTATE]
 #
 # Builds the programs in tests/progs in a temporary directory (sources compiled
-# by absolute path, see tests/progs/profile.sh), profiles them under several
+# by absolute path, see tests/progs/profile.sh; shared with other scripts,
+# tests/fresh.sh), profiles them under several
 # collection options, and runs callgrind_annotate and cgannotate on every
 # profile over a matrix of options, from a working directory that holds none
 # of the sources (so that neither program strips a directory prefix).  The
@@ -48,14 +49,15 @@ esac
 tap_scratch refcheck
 trap 'exit 130' HUP INT TERM
 
-build=$tmp/build
+. "$here/fresh.sh"
 work=$tmp/work
-mkdir -p "$build" "$work"
-if ! "$here/progs/profile.sh" "$build" > "$tmp/profile.log" 2>&1; then
+mkdir -p "$work"
+if ! fresh_progs; then
     echo "Bail out! building or profiling the test programs failed:"
-    sed 's/^/# /' "$tmp/profile.log" | tail -n 20
+    sed 's/^/# /' "$fresh_dir/profile.log" | tail -n 20
     exit 99
 fi
+build=$fresh_dir
 
 # Profile, then the events to use for --show/--sort (first, last).  The
 # threads' files are numbered by valgrind's thread numbers, which a thread
