@@ -793,6 +793,8 @@ async function runCase(browser, kase) {
 		data = await page.eval('window.cgaReport.data');
 		return null;
 	}, true);
+	if (kase.kind === 'callgrind' && kase.text)
+		await check(label + ': the table lists first the text report\'s rows', () => pageChecks.checkFirstRows(page, kase));
 	await check(label + ': every view fits the window\'s width', () => checkWidth(page, data, kase.kind === 'aprof'));
 	if (kase.kind === 'aprof') {
 		await check(label + ': routine table, sorting, filter, routine pages', () => checkAprof(page, json));

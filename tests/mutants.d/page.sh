@@ -78,18 +78,18 @@ plant_cycle_inside_calls() {
     sed -i '/for (const call of callersOf(f))/{n;s/if (!inside.has(call.func))/if (true)/}' web/report.js
 }
 
-# tests/browser.sh "the table lists first the text report's rows; every
-# function of the graphs has its page": the table shows 500 rows first.
+# tests/browser.sh "the table lists first the text report's rows": the
+# table shows 500 rows first.
 plant first_rows 'BROWSER_CASES=c BROWSER_CHECKS=lists.first' tests/browser.sh \
     "c: the table lists first the text report's rows"
 plant_first_rows() {
     sed -i 's/const firstRows = Math.max(1, page.listed || 0);/const firstRows = 500;/' web/report.js
 }
 
-# tests/browser.sh "... every function of the graphs has its page": every
+# tests/browser.sh "every function of the graphs has its page": every
 # other function has no call lists in the page (as beyond --threshold).
-plant calls_cut 'BROWSER_CASES=c BROWSER_CHECKS=lists.first' tests/browser.sh \
-    "c: the table lists first the text report's rows"
+plant calls_cut 'BROWSER_CASES=c BROWSER_CHECKS=graphs.has.its.page' tests/browser.sh \
+    "c: every function of the graphs has its page"
 plant_calls_cut() {
     sed -i 's/^\tjson_key(j, "callers");$/\tif (o->page != NULL \&\& f->index % 2 == 1) { json_end_object(j); return; }\n\tjson_key(j, "callers");/' src/report-json.c
 }
