@@ -45,11 +45,22 @@ asked() {
 
 # t ARGS...: one check, one TAP line, from the shard that claims it (a
 # known bug of the program makes it "not ok ... # TODO", an expected
-# failure).
+# failure).  Each shard hands its checks to one checker (folded-check.py
+# serve), through two FIFOs of its directory.
 t() {
     shard_mine || return 0
     asked "$@" || return 0
-    line=$(python3 "$check" "$@" 2>&1 | head -n 1)
+    if [ -z "${served:-}" ]; then
+        mkfifo "$shard_dir/ask" "$shard_dir/answer" || exit 99
+        python3 "$check" serve < "$shard_dir/ask" > "$shard_dir/answer" 2> "$shard_dir/serve.err" &
+        exec 3> "$shard_dir/ask" 4< "$shard_dir/answer"
+        # A checker that ended makes every later check fail, not the shard.
+        trap '' PIPE
+        served=yes
+    fi
+    { echo $#; printf '%s\n' "$@"; } >&3
+    IFS= read -r line <&4 ||
+        line="not ok - $*: folded-check.py serve ended: $(head -n 1 "$shard_dir/serve.err")"
     case $line in
         ok*) echo "ok $n ${line#ok }" ;;
         *) echo "not ok $n ${line#not ok }" ;;
