@@ -49,6 +49,21 @@ asked() {
 # serve), through two FIFOs of its directory.
 t() {
     shard_mine || return 0
+    ask "$@"
+}
+
+# both PROGRAM PROFILE [OPTION...]: sums, then invariants, claimed together:
+# one checker runs both, and cgannotate once for each report they read.
+both() {
+    shard_mine 2 || return 0
+    n=$((n - 1))
+    ask sums "$@"
+    n=$((n + 1))
+    ask invariants "$@"
+}
+
+# ask ARGS...: the check ARGS, numbered n, by this shard's checker.
+ask() {
     asked "$@" || return 0
     if [ -z "${served:-}" ]; then
         mkfifo "$shard_dir/ask" "$shard_dir/answer" || exit 99
@@ -113,15 +128,13 @@ fi
 check_all() {
 if [ "${FOLDED_FRESH:-no}" = yes ]; then
     for f in *.out *.cgout; do
-        t sums "$prog" "$f"
-        t invariants "$prog" "$f"
+        both "$prog" "$f"
     done
     # One file per thread, but valgrind gives the id of a thread that ended
     # to the next one: two to four files.
     for f in threads-sep.out-01 threads-sep.out-02 threads-sep.out-03 threads-sep.out-04; do
         if [ -f "$f" ]; then
-            t sums "$prog" "$f"
-            t invariants "$prog" "$f"
+            both "$prog" "$f"
         else
             skip 2 "no $f: valgrind gave its thread id to another thread"
         fi
@@ -138,8 +151,7 @@ if [ "${FOLDED_FRESH:-no}" = yes ]; then
     t agree "$prog" shapes.out 'area'
     t agree "$prog" fib.out "^fib'2\$"
     if [ -n "$python3_out" ]; then
-        t sums "$prog" "$python3_out"
-        t invariants "$prog" "$python3_out"
+        both "$prog" "$python3_out"
         t agree "$prog" "$python3_out" '^PyRun_StringFlags$'
         t agree "$prog" "$python3_out" 'json'
         t agree "$prog" "$python3_out" 'malloc'
@@ -150,8 +162,7 @@ else
     for f in progs/*.out progs/*.cgout progs/*.out-0* gprof2dot/*.callgrind json/*.out \
              wide/*.out diff/*.out writers/no-fl.out writers/signed.out writers/unnamed-ob.out \
              asm/*.out stacks/*.out "$here/../data/callgrind.out.demo"; do
-        t sums "$prog" "$f"
-        t invariants "$prog" "$f"
+        both "$prog" "$f"
     done
     t invariants "$prog" "$tmp/fanout.out"
     t invariants "$prog" progs/hot.out --sort=D1mr --hide='^(main|_start)$'
@@ -179,8 +190,7 @@ else
     t focus "$prog" progs/evenodd.out 'odd'
     t focus "$prog" progs/shapes.out 'area'
     t focus "$prog" gprof2dot/bool.callgrind '^m'
-    t sums "$prog" "$tmp/diamond.out"
-    t invariants "$prog" "$tmp/diamond.out"
+    both "$prog" "$tmp/diamond.out"
     # At most 100,000 stacks, and at least one for each of the 181
     # functions with a cost of its own; the run must end well.
     if shard_mine && asked "60 diamonds in a row"; then
