@@ -100,15 +100,17 @@ class Browser {
 			else
 				this.proc.on('exit', resolve);
 		});
+		/* Bounds on the waits, which must not keep node running once the
+		 * browser is gone: a pending timer would, seconds after it. */
+		const within = ms => new Promise(r => setTimeout(r, ms).unref());
 		if (!this.closed) {
 			try {
-				await Promise.race([this.send('Browser.close'),
-					new Promise(r => setTimeout(r, 3000))]);
+				await Promise.race([this.send('Browser.close'), within(3000)]);
 			} catch (e) {
 				/* it went already */
 			}
 		}
-		await Promise.race([exited, new Promise(r => setTimeout(r, 5000))]);
+		await Promise.race([exited, within(5000)]);
 		if (this.proc.exitCode === null && this.proc.signalCode === null) {
 			this.proc.kill('SIGKILL');
 			await exited;
