@@ -28,6 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 check=$here/folded-check.py
 data=$here/golden/data
 . "$here/shard.sh"
+. "$here/serve.sh"
 
 tap_needs python3
 tap_program "${1:-}"
@@ -46,7 +47,7 @@ asked() {
 # t ARGS...: one check, one TAP line, from the shard that claims it (a
 # known bug of the program makes it "not ok ... # TODO", an expected
 # failure).  Each shard hands its checks to one checker (folded-check.py
-# serve), through two FIFOs of its directory.
+# serve, tests/serve.sh).
 t() {
     shard_mine || return 0
     ask "$@"
@@ -62,19 +63,15 @@ both() {
     ask invariants "$@"
 }
 
+# The checker of each shard (tests/serve.sh).
+serve_checker() {
+    python3 "$check" serve
+}
+
 # ask ARGS...: the check ARGS, numbered n, by this shard's checker.
 ask() {
     asked "$@" || return 0
-    if [ -z "${served:-}" ]; then
-        mkfifo "$shard_dir/ask" "$shard_dir/answer" || exit 99
-        python3 "$check" serve < "$shard_dir/ask" > "$shard_dir/answer" 2> "$shard_dir/serve.err" &
-        exec 3> "$shard_dir/ask" 4< "$shard_dir/answer"
-        # A checker that ended makes every later check fail, not the shard.
-        trap '' PIPE
-        served=yes
-    fi
-    { echo $#; printf '%s\n' "$@"; } >&3
-    IFS= read -r line <&4 ||
+    serve "$@" && line=$serve_line ||
         line="not ok - $*: folded-check.py serve ended: $(head -n 1 "$shard_dir/serve.err")"
     case $line in
         ok*) echo "ok $n ${line#ok }" ;;

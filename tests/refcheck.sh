@@ -103,6 +103,22 @@ source_of() {
 
 . "$here/shard.sh"
 
+. "$here/serve.sh"
+
+# The shard's normalize-ref (tests/serve.sh).
+serve_checker() {
+    python3 "$here/normalize-ref" --serve
+}
+
+# normalize FROM TO OPTION...: the report FROM normalized into TO, for the
+# profile and options of the check ($profile).
+normalize() {
+    local from=$1 to=$2
+    shift 2
+    serve "$from" "$to" --args "$profile" "$@" && [ "$serve_line" = ok ] && return
+    echo "normalize-ref: ${serve_line:-ended: $(head -n 1 "$shard_dir/serve.err")}" > "$to"
+}
+
 check() {
     # check PROFILE OPTION...: one comparison, run by the shard it falls to.
     local profile=$1
@@ -113,11 +129,11 @@ check() {
     local rc_ref rc_got
     (cd "$work" && LC_ALL=C "$REFERENCE" "$profile" "$@") > "$raw" 2> "$shard_dir/ref.err"
     rc_ref=$?
-    python3 "$here/normalize-ref" --args "$profile" "$@" < "$raw" > "$ref"
+    normalize "$raw" "$ref" "$@"
     (cd "$work" && LC_ALL=C "$prog" "$profile" "$@") > "$got" 2> "$shard_dir/got.err"
     rc_got=$?
     if [ "$self_test" = yes ]; then
-        python3 "$here/normalize-ref" --args "$profile" "$@" < "$got" > "$got.n"
+        normalize "$got" "$got.n" "$@"
         mv "$got.n" "$got"
     fi
     # Every check is meant to produce a report: a failure of either
