@@ -45,6 +45,10 @@ Options before the check:
                  are of its whole program's total, which --focus does not
                  change; when the report is focused the picture says so.
 
+  flame-check.py serve
+      the checks above (options, check, arguments), one after another, as
+      tests/serve.py reads them; a line for each.
+
 The SVG is read with xml.etree; frames are the <g class="frame"> elements
 in preorder, their depth told by their rectangles' y and the document's
 data-top, data-bottom, data-row and data-down attributes."""
@@ -537,4 +541,7 @@ def main(argv):
 
 
 if __name__ == '__main__':
+    if sys.argv[1:] == ['serve']:
+        import serve
+        sys.exit(serve.serve(lambda words: serve.first_line(main, [sys.argv[0]] + words)))
     sys.exit(main(sys.argv))

@@ -16,6 +16,7 @@
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
+. "$here/serve.sh"
 check=$here/flame-check.py
 data=$here/golden/data
 n=0
@@ -42,6 +43,18 @@ render() {
         echo "rsvg-convert wrote no PNG"
 }
 
+# checker WORD...: checked, the line of flame-check.py WORD..., by one
+# checker kept running (tests/serve.sh; not from a subshell, which would
+# take the checker with it).
+shard_dir=$tmp
+serve_checker() {
+    python3 "$check" serve
+}
+checker() {
+    serve "$@" && checked=$serve_line ||
+        checked="not ok - $*: flame-check.py serve ended: $(head -n 1 "$shard_dir/serve.err")"
+}
+
 # t ARGS...: the flame graph of ARGS against the folded stacks of ARGS.
 t() {
     "$prog" --format=flamegraph "$@" > "$tmp/flame.svg" 2> "$tmp/err"
@@ -57,7 +70,8 @@ t() {
         result "not ok - $*: $why"
         return
     fi
-    result "$(python3 "$check" --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded")"
+    checker --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded"
+    result "$checked"
 }
 
 # d OLD NEW [OPTIONS...]: the differential flame graph.
@@ -78,8 +92,8 @@ d() {
         result "not ok - --diff $old $new: $why"
         return
     fi
-    result "$(python3 "$check" --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" \
-        "$tmp/old" "$tmp/new")"
+    checker --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" "$tmp/old" "$tmp/new"
+    result "$checked"
 }
 
 # scaled PROFILE [TODO]: the differential flame graph of PROFILE against
@@ -88,7 +102,8 @@ d() {
 scaled() {
     awk -v k=2 -f tools/scale.awk "$1" > "$tmp/scaled.out"
     "$prog" --format=flamegraph --diff "$1" "$tmp/scaled.out" > "$tmp/flame.svg" 2> /dev/null
-    out=$(python3 "$check" --label="--diff $1, its costs doubled" scaled "$tmp/flame.svg" '+100.00%')
+    checker --label="--diff $1, its costs doubled" scaled "$tmp/flame.svg" '+100.00%'
+    out=$checked
     case $out in
         ok*) result "$out${2:+ # TODO $2}" ;;
         *) if [ -n "${2:-}" ]; then n=$((n + 1)); echo "not ok $n ${out#not ok } # TODO $2";
@@ -129,9 +144,11 @@ t web/hostile.out
 t --group-by=class progs/corpus.out
 t --group-by=namespace --focus=corpus progs/corpus.out
 t --group-by=object --focus='^is_odd$' --hide=main progs/evenodd.out
-result "$(python3 "$check" widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js")"
+checker widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js"
+result "$checked"
 "$prog" --format=flamegraph web/hostile.out > "$tmp/hostile.svg"
-result "$(python3 "$check" --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg")"
+checker --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg"
+result "$checked"
 
 d progs/hot.out progs/hot-after.out
 d progs/hot.out progs/hot-after.out --flame-direction=down

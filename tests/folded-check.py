@@ -38,14 +38,11 @@ usage: folded-check.py sums CGANNOTATE PROFILE [OPTION...]
            (2^DEPTH paths from top to bottom), costs as a real run makes
            them.
        folded-check.py serve
-           The checks above, one after another, read from standard input:
-           each is its number of words on a line, then each word (a check's
-           name, then its arguments) on a line of its own.
+           The checks above, one after another, as tests/serve.py reads
+           them: a check's name, then its arguments.
 Prints one line per check: "ok ..." or "not ok ..." with what differs."""
 
 import collections
-import contextlib
-import io
 import json
 import os
 import re
@@ -485,32 +482,8 @@ def main(argv):
     return 0
 
 
-def one_line(argv):
-    """The line main(ARGV) prints first, whatever way it ends."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        try:
-            main(argv)
-        except SystemExit:
-            pass
-        except Exception as e:   # a bug of the checker fails the check, not the rest
-            print('not ok - %s: %s: %s' % (' '.join(argv), type(e).__name__, e))
-    lines = out.getvalue().splitlines()
-    return lines[0] if lines else 'not ok - %s: no answer' % ' '.join(argv)
-
-
-def serve():
-    """A python3 start costs more than many checks: the shell scripts keep
-    one checker per CPU and hand it their checks."""
-    while True:
-        head = sys.stdin.readline()
-        if not head:
-            return 0
-        argv = [sys.stdin.readline().rstrip('\n') for _ in range(int(head))]
-        print(one_line(argv), flush=True)
-
-
 if __name__ == '__main__':
     if sys.argv[1:] == ['serve']:
-        sys.exit(serve())
+        import serve
+        sys.exit(serve.serve(lambda words: serve.first_line(main, words)))
     sys.exit(main(sys.argv[1:]))

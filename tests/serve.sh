@@ -9,6 +9,7 @@
 #                   checker is the shell function serve_checker, started at
 #                   the shard's first request, reading requests on its
 #                   standard input; its errors go to $shard_dir/serve.err.
+#                   Not from a subshell: the checker would end with it.
 #                   Returns 1, serve_line empty, once the checker ended.
 
 serve() {
