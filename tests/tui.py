@@ -142,14 +142,22 @@ class Pane:
         return "\n".join(self.screen())
 
     def wait(self, pattern, timeout=DEADLINE):
-        """The screen once PATTERN (a regular expression) is on it."""
+        """The screen once PATTERN (a regular expression) is on it, and it
+        stays the same from one look to the next: on a busy machine tmux
+        can show a screen the program is still drawing."""
         end = time.time() + timeout
+        last = None
         while True:
             text = self.text()
             if re.search(pattern, text, re.M):
-                return text
+                if text == last:
+                    return text
+                last = text
+            else:
+                last = None
             if time.time() > end:
-                raise Timeout("no %r on the screen:\n%s" % (pattern, text))
+                raise Timeout("no %r on the screen%s:\n%s" % (
+                    pattern, " that stays" if last is not None else "", text))
             time.sleep(0.02)
 
     def keys(self, *keys, literal=False):
