@@ -4,9 +4,11 @@
 #include <string.h>
 
 #ifdef HAVE_ZLIB
+#include <pthread.h>
 #include <zlib.h>
 #endif
 
+#include "cpus.h"
 #include "diag.h"
 #include "xalloc.h"
 
@@ -75,11 +77,29 @@ void proto_packed(struct proto *pb, unsigned field, const uint64_t *v, size_t n)
 		put_varint(pb, v[i]);
 }
 
+/* A block of the wire format waiting to be compressed. */
+struct block {
+	unsigned char *b;
+	size_t n, cap;
+};
+
+#define QUEUE 4
+
 struct proto_out {
 	FILE *out;
 #ifdef HAVE_ZLIB
 	z_stream z;
 	unsigned char buf[1 << 16];
+	/* With a CPU to spare, the blocks are compressed on a thread of
+	 * their own while the next ones are encoded: deflate takes longer
+	 * than the encoding. */
+	bool threaded;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	struct block queue[QUEUE], spare[QUEUE];
+	size_t first, queued, nspare;
+	bool closing;
 #endif
 };
 
@@ -95,9 +115,53 @@ static void deflate_out(struct proto_out *o, int flush)
 		ret = deflate(&o->z, flush);
 		if (ret == Z_STREAM_ERROR)
 			die(EXIT_INPUT, "gzip compression failed");
-		/* A failed write is the stream's error, which main() reports. */
+		/* A failed write is the stream's error, which main() reports.
+		 * The thread that writes the report holds the stream's lock
+		 * (main.c) and leaves the stream alone while the compressing
+		 * thread writes. */
+#ifdef HAVE_FWRITE_UNLOCKED
+		fwrite_unlocked(o->buf, 1, sizeof(o->buf) - o->z.avail_out, o->out);
+#else
 		fwrite(o->buf, 1, sizeof(o->buf) - o->z.avail_out, o->out);
+#endif
 	} while (o->z.avail_out == 0 || (flush == Z_FINISH && ret != Z_STREAM_END));
+}
+
+static void deflate_block(struct proto_out *o, const unsigned char *b, size_t n)
+{
+	o->z.next_in = (unsigned char *)b;
+	o->z.avail_in = (uInt)n;
+	deflate_out(o, Z_NO_FLUSH);
+}
+
+/* The compressing thread: the queued blocks in turn, their buffers given
+ * back for the encoder to fill again. */
+static void *compress_blocks(void *arg)
+{
+	struct proto_out *o = arg;
+
+	pthread_mutex_lock(&o->lock);
+	for (;;) {
+		struct block blk;
+
+		while (o->queued == 0 && !o->closing)
+			pthread_cond_wait(&o->changed, &o->lock);
+		if (o->queued == 0)
+			break;
+		blk = o->queue[o->first];
+		pthread_mutex_unlock(&o->lock);
+		deflate_block(o, blk.b, blk.n);
+		pthread_mutex_lock(&o->lock);
+		o->first = (o->first + 1) % QUEUE;
+		o->queued--;
+		if (o->nspare < QUEUE)
+			o->spare[o->nspare++] = blk;
+		else
+			free(blk.b);
+		pthread_cond_broadcast(&o->changed);
+	}
+	pthread_mutex_unlock(&o->lock);
+	return NULL;
 }
 #endif
 
@@ -112,6 +176,17 @@ struct proto_out *proto_out_open(FILE *out)
 	 * repetitive, and the faster levels lose little on them. */
 	if (deflateInit2(&o->z, 1, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK)
 		die(EXIT_INPUT, "gzip compression cannot start");
+#ifdef HAVE_FWRITE_UNLOCKED
+	if (cpus_usable() > 1) {
+		pthread_mutex_init(&o->lock, NULL);
+		pthread_cond_init(&o->changed, NULL);
+		o->threaded = pthread_create(&o->thread, NULL, compress_blocks, o) == 0;
+		if (!o->threaded) {
+			pthread_mutex_destroy(&o->lock);
+			pthread_cond_destroy(&o->changed);
+		}
+	}
+#endif
 #endif
 	return o;
 }
@@ -119,9 +194,25 @@ struct proto_out *proto_out_open(FILE *out)
 void proto_out_write(struct proto_out *o, struct proto *pb)
 {
 #ifdef HAVE_ZLIB
-	o->z.next_in = pb->b;
-	o->z.avail_in = (uInt)pb->n;
-	deflate_out(o, Z_NO_FLUSH);
+	struct block next = { NULL, 0, 0 };
+
+	if (!o->threaded) {
+		deflate_block(o, pb->b, pb->n);
+		pb->n = 0;
+		return;
+	}
+	/* PB's buffer goes to the queue, and PB takes one given back. */
+	pthread_mutex_lock(&o->lock);
+	while (o->queued == QUEUE)
+		pthread_cond_wait(&o->changed, &o->lock);
+	o->queue[(o->first + o->queued) % QUEUE] = (struct block){ pb->b, pb->n, pb->cap };
+	o->queued++;
+	if (o->nspare > 0)
+		next = o->spare[--o->nspare];
+	pthread_cond_broadcast(&o->changed);
+	pthread_mutex_unlock(&o->lock);
+	pb->b = next.b;
+	pb->cap = next.cap;
 #else
 	fwrite(pb->b, 1, pb->n, o->out);
 #endif
@@ -131,6 +222,18 @@ void proto_out_write(struct proto_out *o, struct proto *pb)
 void proto_out_close(struct proto_out *o)
 {
 #ifdef HAVE_ZLIB
+	if (o->threaded) {
+		pthread_mutex_lock(&o->lock);
+		o->closing = true;
+		pthread_cond_broadcast(&o->changed);
+		pthread_mutex_unlock(&o->lock);
+		if (pthread_join(o->thread, NULL) != 0)
+			die(EXIT_INPUT, "the thread compressing the profile could not be joined");
+		pthread_mutex_destroy(&o->lock);
+		pthread_cond_destroy(&o->changed);
+		for (size_t i = 0; i < o->nspare; i++)
+			free(o->spare[i].b);
+	}
 	o->z.next_in = NULL;
 	o->z.avail_in = 0;
 	deflate_out(o, Z_FINISH);
