@@ -216,12 +216,11 @@ class Page {
 
 /* Run FN(browser, case) for each case of the JSON array in the file
  * MANIFEST, one after the other, in one browser ($CHROMIUM, else
- * /usr/bin/chromium), which is closed after them. */
-/* FN(browser, case) for each case of the MANIFEST, in one browser.  With
- * BROWSER_CLAIMS=DIR, several processes share the cases: each runs those it
- * claims first (a directory DIR/INDEX, which one process alone can make)
- * and prefixes each line it prints with "@INDEX ", so that its caller can
- * put the lines of all in the cases' order. */
+ * /usr/bin/chromium), which is closed after them.  With BROWSER_CLAIMS=DIR,
+ * several processes share the cases: each runs those it claims first (a
+ * directory DIR/INDEX, which one process alone can make) and prefixes each
+ * line it prints with "@INDEX ", so that its caller can put the lines of
+ * all in the cases' order. */
 async function eachCase(manifest, fn) {
 	const cases = JSON.parse(fs.readFileSync(manifest, 'utf8'));
 	const claims = process.env.BROWSER_CLAIMS;
