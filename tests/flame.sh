@@ -43,7 +43,7 @@ render() {
         echo "rsvg-convert wrote no PNG"
 }
 
-# checker WORD...: checked, the line of flame-check.py WORD..., by one
+# checker WORD...: serve_line, the line of flame-check.py WORD..., by one
 # checker kept running (tests/serve.sh; not from a subshell, which would
 # take the checker with it).
 shard_dir=$tmp
@@ -51,8 +51,7 @@ serve_checker() {
     python3 "$check" serve
 }
 checker() {
-    serve "$@" && checked=$serve_line ||
-        checked="not ok - $*: flame-check.py serve ended: $(head -n 1 "$shard_dir/serve.err")"
+    serve "$@" || serve_line="not ok - $*: $serve_line"
 }
 
 # t ARGS...: the flame graph of ARGS against the folded stacks of ARGS.
@@ -71,7 +70,7 @@ t() {
         return
     fi
     checker --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded"
-    result "$checked"
+    result "$serve_line"
 }
 
 # d OLD NEW [OPTIONS...]: the differential flame graph.
@@ -93,7 +92,7 @@ d() {
         return
     fi
     checker --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" "$tmp/old" "$tmp/new"
-    result "$checked"
+    result "$serve_line"
 }
 
 # scaled PROFILE [TODO]: the differential flame graph of PROFILE against
@@ -103,7 +102,7 @@ scaled() {
     awk -v k=2 -f tools/scale.awk "$1" > "$tmp/scaled.out"
     "$prog" --format=flamegraph --diff "$1" "$tmp/scaled.out" > "$tmp/flame.svg" 2> /dev/null
     checker --label="--diff $1, its costs doubled" scaled "$tmp/flame.svg" '+100.00%'
-    out=$checked
+    out=$serve_line
     case $out in
         ok*) result "$out${2:+ # TODO $2}" ;;
         *) if [ -n "${2:-}" ]; then n=$((n + 1)); echo "not ok $n ${out#not ok } # TODO $2";
@@ -145,10 +144,10 @@ t --group-by=class progs/corpus.out
 t --group-by=namespace --focus=corpus progs/corpus.out
 t --group-by=object --focus='^is_odd$' --hide=main progs/evenodd.out
 checker widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js"
-result "$checked"
+result "$serve_line"
 "$prog" --format=flamegraph web/hostile.out > "$tmp/hostile.svg"
 checker --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg"
-result "$checked"
+result "$serve_line"
 
 d progs/hot.out progs/hot-after.out
 d progs/hot.out progs/hot-after.out --flame-direction=down

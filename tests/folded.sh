@@ -71,11 +71,10 @@ serve_checker() {
 # ask ARGS...: the check ARGS, numbered n, by this shard's checker.
 ask() {
     asked "$@" || return 0
-    serve "$@" && line=$serve_line ||
-        line="not ok - $*: folded-check.py serve ended: $(head -n 1 "$shard_dir/serve.err")"
-    case $line in
-        ok*) echo "ok $n ${line#ok }" ;;
-        *) echo "not ok $n ${line#not ok }" ;;
+    serve "$@" || serve_line="not ok - $*: $serve_line"
+    case $serve_line in
+        ok*) echo "ok $n ${serve_line#ok }" ;;
+        *) echo "not ok $n ${serve_line#not ok }" ;;
     esac
 }
 

@@ -116,7 +116,7 @@ normalize() {
     local from=$1 to=$2
     shift 2
     serve "$from" "$to" --args "$profile" "$@" && [ "$serve_line" = ok ] && return
-    echo "normalize-ref: ${serve_line:-ended: $(head -n 1 "$shard_dir/serve.err")}" > "$to"
+    echo "normalize-ref: $serve_line" > "$to"
 }
 
 check() {

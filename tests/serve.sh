@@ -10,7 +10,8 @@
 #                   the shard's first request, reading requests on its
 #                   standard input; its errors go to $shard_dir/serve.err.
 #                   Not from a subshell: the checker would end with it.
-#                   Returns 1, serve_line empty, once the checker ended.
+#                   Once the checker ended, returns 1 with serve_line
+#                   saying so (and the first line of its errors).
 
 serve() {
     if [ ! -p "$shard_dir/serve.ask" ]; then
@@ -21,5 +22,7 @@ serve() {
         trap '' PIPE
     fi
     { echo $#; printf '%s\n' "$@"; } >&3
-    IFS= read -r serve_line <&4 || { serve_line=; return 1; }
+    IFS= read -r serve_line <&4 && return
+    serve_line="the checker ended: $(head -n 1 "$shard_dir/serve.err")"
+    return 1
 }
