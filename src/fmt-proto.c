@@ -80,7 +80,7 @@ void proto_packed(struct proto *pb, unsigned field, const uint64_t *v, size_t n)
 /* A block of the wire format waiting to be compressed. */
 struct block {
 	unsigned char *b;
-	size_t n, cap;
+	size_t n;
 };
 
 #define QUEUE 4
@@ -97,8 +97,8 @@ struct proto_out {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
-	struct block queue[QUEUE], spare[QUEUE];
-	size_t first, queued, nspare;
+	struct block queue[QUEUE];
+	size_t first, queued;
 	bool closing;
 #endif
 };
@@ -134,8 +134,8 @@ static void deflate_block(struct proto_out *o, const unsigned char *b, size_t n)
 	deflate_out(o, Z_NO_FLUSH);
 }
 
-/* The compressing thread: the queued blocks in turn, their buffers given
- * back for the encoder to fill again. */
+/* The compressing thread: the queued blocks in turn, each freed once
+ * compressed. */
 static void *compress_blocks(void *arg)
 {
 	struct proto_out *o = arg;
@@ -151,13 +151,10 @@ static void *compress_blocks(void *arg)
 		blk = o->queue[o->first];
 		pthread_mutex_unlock(&o->lock);
 		deflate_block(o, blk.b, blk.n);
+		free(blk.b);
 		pthread_mutex_lock(&o->lock);
 		o->first = (o->first + 1) % QUEUE;
 		o->queued--;
-		if (o->nspare < QUEUE)
-			o->spare[o->nspare++] = blk;
-		else
-			free(blk.b);
 		pthread_cond_broadcast(&o->changed);
 	}
 	pthread_mutex_unlock(&o->lock);
@@ -194,25 +191,21 @@ struct proto_out *proto_out_open(FILE *out)
 void proto_out_write(struct proto_out *o, struct proto *pb)
 {
 #ifdef HAVE_ZLIB
-	struct block next = { NULL, 0, 0 };
-
 	if (!o->threaded) {
 		deflate_block(o, pb->b, pb->n);
 		pb->n = 0;
 		return;
 	}
-	/* PB's buffer goes to the queue, and PB takes one given back. */
+	/* PB's buffer goes to the queue; PB starts a new one. */
 	pthread_mutex_lock(&o->lock);
 	while (o->queued == QUEUE)
 		pthread_cond_wait(&o->changed, &o->lock);
-	o->queue[(o->first + o->queued) % QUEUE] = (struct block){ pb->b, pb->n, pb->cap };
+	o->queue[(o->first + o->queued) % QUEUE] = (struct block){ pb->b, pb->n };
 	o->queued++;
-	if (o->nspare > 0)
-		next = o->spare[--o->nspare];
 	pthread_cond_broadcast(&o->changed);
 	pthread_mutex_unlock(&o->lock);
-	pb->b = next.b;
-	pb->cap = next.cap;
+	pb->b = NULL;
+	pb->cap = 0;
 #else
 	fwrite(pb->b, 1, pb->n, o->out);
 #endif
@@ -231,8 +224,6 @@ void proto_out_close(struct proto_out *o)
 			die(EXIT_INPUT, "the thread compressing the profile could not be joined");
 		pthread_mutex_destroy(&o->lock);
 		pthread_cond_destroy(&o->changed);
-		for (size_t i = 0; i < o->nspare; i++)
-			free(o->spare[i].b);
 	}
 	o->z.next_in = NULL;
 	o->z.avail_in = 0;
