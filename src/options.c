@@ -71,7 +71,8 @@ static const char usage_text[] =
 "                          the gates' verdicts (CI job summaries)\n"
 "    --format=csv          write every function as a row of CSV (RFC 4180)\n"
 "    --node-thres=PCT      dot: functions whose inclusive cost is at least PCT%\n"
-"                          of the total [0.5]\n"
+"                          of the total [0.5]; the HTML page's graph, unless\n"
+"                          it is given: the 200 largest of them\n"
 "    --edge-thres=PCT      dot: calls that cost at least PCT% of the total [0.1]\n"
 "    --part=N[,M...]       read only these parts of a multi-part profile [all]\n"
 "    --merge               sum all profiles named on the command line\n"
@@ -692,6 +693,7 @@ static void parse_one(struct options *opt, int c, const char *arg)
 		break;
 	case OPT_NODE_THRES:
 		opt->node_thres = parse_percentage("node-thres", arg);
+		opt->node_thres_set = true;
 		break;
 	case OPT_EDGE_THRES:
 		opt->edge_thres = parse_percentage("edge-thres", arg);

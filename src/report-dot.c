@@ -30,6 +30,7 @@ struct dot {
 	bool diff;                 /* shares and counts are changes: signed */
 	struct func **nodes;       /* kept functions, in output order */
 	size_t nnodes;
+	size_t nreached;           /* functions that reach --node-thres: nnodes or more */
 	size_t *rank;              /* by function index: 1 + position in nodes, 0 if left out */
 };
 
@@ -556,7 +557,7 @@ static int node_cmp(const void *a, const void *b, void *arg)
 }
 
 static void choose_nodes(struct dot *d, const struct profile *p, const struct table *t,
-			 double node_thres)
+			 double node_thres, size_t max_nodes)
 {
 	d->nodes = xmalloc((t->nrows ? t->nrows : 1) * sizeof(*d->nodes));
 	d->nnodes = 0;
@@ -565,6 +566,9 @@ static void choose_nodes(struct dot *d, const struct profile *p, const struct ta
 		    fabs(share(d, node_value(d, t->rows[i]))) >= node_thres)
 			d->nodes[d->nnodes++] = t->rows[i];
 	qsort_r(d->nodes, d->nnodes, sizeof(*d->nodes), node_cmp, d);
+	d->nreached = d->nnodes;
+	if (max_nodes != 0 && d->nnodes > max_nodes)
+		d->nnodes = max_nodes;
 	d->rank = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof(*d->rank));
 	for (size_t i = 0; i < d->nnodes; i++)
 		d->rank[d->nodes[i]->index] = i + 1;
@@ -579,10 +583,12 @@ static void put_comment(const struct dot *d, const struct profile *p,
 
 	numfmt_grouped(total, d->total);
 	fprintf(d->out, "// cgannotate call graph of %s%s; shares of %s %s;"
-		" nodes of at least %g%%, calls of at least %g%%", event,
+		" nodes of at least %g%%", event,
 		profile_is_diff(p) ? ", NEW minus OLD" : d->diff ? ", changes" : "",
-		profile_is_diff(p) ? "OLD's total" : "the total",
-		total, opt->node_thres, opt->edge_thres);
+		profile_is_diff(p) ? "OLD's total" : "the total", total, opt->node_thres);
+	if (d->nnodes < d->nreached)
+		fprintf(d->out, " (the %zu largest of %zu)", d->nnodes, d->nreached);
+	fprintf(d->out, ", calls of at least %g%%", opt->edge_thres);
 	if (p->focused) {
 		fputs("; focused on", d->out);
 		for (size_t i = 0; i < opt->nfocus; i++) {
@@ -664,12 +670,15 @@ static void put_warning_label(const struct dot *d, const struct warnings *w)
 }
 
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
-		const struct columns *c, const struct table *t)
+		const struct columns *c, const struct table *t, size_t max_nodes,
+		struct dot_nodes *nodes)
 {
 	struct dot d = { .p = p, .out = out, .event = c->primary, .diff = t->diff };
 
 	d.total = value(t->base, d.event);
-	choose_nodes(&d, p, t, opt->node_thres);
+	choose_nodes(&d, p, t, opt->node_thres, max_nodes);
+	if (nodes != NULL)
+		*nodes = (struct dot_nodes){ d.nreached, d.nnodes };
 	put_comment(&d, p, opt);
 	put_warning_comments(&d, &p->warnings);
 	fputs("digraph {\n"

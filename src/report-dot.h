@@ -13,10 +13,19 @@
 #include "options.h"
 #include "report-columns.h"
 
+/* How many functions reach --node-thres, and how many of them a graph
+ * draws. */
+struct dot_nodes {
+	size_t reached, drawn;
+};
+
 /* Write the graph of event C->primary to OUT.  T comes from table_build in
  * inclusive mode: its rows are the functions with their inclusive costs,
- * T->base the total that shares are of. */
+ * T->base the total that shares are of.  MAX_NODES, unless 0, draws only
+ * that many of the functions that reach --node-thres, the largest.  NODES,
+ * unless NULL, is told how many were drawn. */
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
-		const struct columns *c, const struct table *t);
+		const struct columns *c, const struct table *t, size_t max_nodes,
+		struct dot_nodes *nodes);
 
 #endif

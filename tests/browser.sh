@@ -30,7 +30,7 @@ tap_needs node
 [ -x "$chromium" ] || { echo "1..0 # SKIP $chromium not found"; exit 77; }
 tap_program "${1:-}"
 tap_scratch browser
-cp -R "$data/progs" "$data/asm" "$data/aprof" "$data/web" "$data/stacks" "$tmp/"
+cp -R "$data/progs" "$data/asm" "$data/aprof" "$data/web" "$data/stacks" "$data/dot" "$tmp/"
 cp "$here"/progs/*.c "$here"/progs/*.cpp "$here"/progs/*.h "$tmp/progs/"
 cp "$here/../data/callgrind.out.demo" "$here/../data/wordfreq.c" "$here/../data/table.c" "$tmp/"
 cd "$tmp" || exit 99
@@ -179,6 +179,8 @@ report evenodd callgrind "" --inclusive=both -I progs progs/evenodd.out
 report tmpl callgrind ", \"dotfile\": \"$tmp/tmpl.dot\"" -I progs progs/tmpl.out
 head -c 30000 progs/hot.out > cut.out
 report cut callgrind "" cut.out
+# More functions reach --node-thres than the page's call graph draws.
+report chain callgrind "" dot/chain.out
 flame flame-wide wide.out
 flame flame-wide-focus --flame-direction=down --focus='^(std|W)' --focus="$(printf '%0300d' 0)" wide.out
 flame flame-cxx progs/shapes.out

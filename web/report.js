@@ -1239,6 +1239,17 @@
 	 * only at a smaller size opens at the size dot drew it. */
 	const READABLE_PX = 8;
 
+	/* What the graph shows: all the functions --format=dot would, or the
+	 * largest of them (the page draws at most so many unless --node-thres
+	 * is given). */
+	function graphCaption(g) {
+		const cut = g.drawn < g.reached
+			? ' with the ' + g.drawn + ' largest of the ' + g.reached + ' functions of at least ' +
+				g.node_thres + ' % (--node-thres=' + g.node_thres + ' draws them all; every function has its page)'
+			: '';
+		return 'The graph of --format=dot' + cut + ', drawn by ' + g.program + '. Click a function to open it.';
+	}
+
 	function viewCallgraph() {
 		const parts = [header('#callgraph')];
 		const g = data.callgraph;
@@ -1280,8 +1291,7 @@
 		const fit = el('input', { type: 'checkbox', checked: true, onchange: () =>
 			sizeGraph(node, box, size, fit.checked) });
 		parts.push(el('div', { class: 'tools' }, el('label', {}, fit, ' fit the window'),
-			el('span', { class: 'muted' }, 'The graph of --format=dot, drawn by ' + g.program +
-				'. Click a function to open it.')));
+			el('span', { class: 'muted' }, graphCaption(g))));
 		parts.push(box);
 		app.replaceChildren(...parts);
 		graphFit = () => sizeGraph(node, box, size, fit.checked);

@@ -691,6 +691,24 @@ async function checkGraphOpens(page) {
 	return null;
 }
 
+/* The call graph draws as many functions as the data says, and its
+ * caption says so where they are fewer than reach --node-thres. */
+async function checkGraphCaption(page, g) {
+	await goTo(page, '#callgraph');
+	const r = await page.eval(`(() => ({
+		nodes: document.querySelectorAll('svg.callgraph g.node').length,
+		caption: (document.querySelector('.tools .muted') || {}).textContent || ''
+	}))()`);
+	if (r.nodes !== g.drawn)
+		return 'the graph has ' + r.nodes + ' nodes, the data says ' + g.drawn + ' are drawn';
+	const cut = 'the ' + g.drawn + ' largest of the ' + g.reached + ' functions of at least ' + g.node_thres + ' %';
+	if (g.drawn < g.reached && !r.caption.includes(cut))
+		return 'the caption ' + JSON.stringify(r.caption) + ' does not say "' + cut + '"';
+	if (g.drawn === g.reached && r.caption.includes('largest'))
+		return 'the caption ' + JSON.stringify(r.caption) + ' says the graph is cut, though it draws all ' + g.reached;
+	return null;
+}
+
 /* A diff writes growth with "+": every count of the table against the
  * JSON's. */
 async function checkSigns(page, json) {
@@ -748,9 +766,12 @@ async function run(page, kase, json, data, check, browser) {
 			checkInlined(page, json, 8));
 	if (data.flame && !data.flame.missing)
 		await check(label + ': typing into the search box does not move the flame graph', () => checkSearchStill(page));
-	if (data.callgraph && data.callgraph.svg)
+	if (data.callgraph && data.callgraph.svg) {
 		await check(label + ': the call graph opens fitted only where its text stays 8 pixels tall', () =>
 			checkGraphOpens(page));
+		await check(label + ': the call graph draws the functions its caption says', () =>
+			checkGraphCaption(page, data.callgraph));
+	}
 	if (kase.kind === 'diff')
 		await check(label + ': growth is written with +', () => checkSigns(page, json));
 	await goTo(page, '#functions');

@@ -1,5 +1,5 @@
 # Plants for the checks of the HTML page (tests/browser/check-page.js, the
-# golden case html-no-dot, and JSON's inlined_into): each function breaks a
+# golden cases html-no-dot and html-graph-*, and JSON's inlined_into): each function breaks a
 # copy of the source tree, run from its top, so that the check named above
 # it fails once the program is built again (the page's script and style are
 # built into the program).  Sourced by the mutation script.
@@ -194,6 +194,28 @@ plant_growth_unsigned() {
 plant no_dot_silent GOLDEN_CASES=html-no-dot tests/golden/run.sh '^html-no-dot$'
 plant_no_dot_silent() {
     sed -i 's/^\tif (g->spawn_error != 0)$/\tif (0)/' src/report-html.c
+}
+
+# tests/browser.sh "the call graph draws the functions its caption says"
+# (chain): the caption never says the graph is cut.
+plant graph_caption_silent 'BROWSER_CASES=chain BROWSER_CHECKS=caption' tests/browser.sh \
+    'chain: the call graph draws the functions its caption says'
+plant_graph_caption_silent() {
+    sed -i 's/^\t\tconst cut = g.drawn < g.reached$/\t\tconst cut = false/' web/report.js
+}
+
+# The golden case html-graph-largest: the page draws every function that
+# reaches --node-thres, however many.
+plant graph_uncut GOLDEN_CASES=html-graph-largest tests/golden/run.sh '^html-graph-largest$'
+plant_graph_uncut() {
+    sed -i 's/^\tif (max_nodes != 0 \&\& d->nnodes > max_nodes)$/\tif (0)/' src/report-dot.c
+}
+
+# The golden case html-graph-all: the page cuts the graph though
+# --node-thres was given.
+plant graph_cut_given GOLDEN_CASES=html-graph-all tests/golden/run.sh '^html-graph-all$'
+plant_graph_cut_given() {
+    sed -i 's/opt->node_thres_set ? 0 : HTML_GRAPH_NODES,$/HTML_GRAPH_NODES,/' src/report-html.c
 }
 
 # The golden cases json-small and asm-json: JSON names no host of inlined
