@@ -9,12 +9,23 @@
 #include "hash.h"
 #include "xalloc.h"
 
-/* Frame texts, interned: equal texts share one pointer. */
+/* Frame texts, interned: equal texts share one pointer and one key, the
+ * order in which they were first seen. */
 struct flame_name {
 	char *text;
+	size_t key;
+	size_t id;                 /* its name id once finished; SIZE_MAX: no node drawn */
 	UT_hash_handle hh;
 };
 
+/* A frame of the stacks added, kept until flame_finish merges them. */
+struct flame_frame {
+	size_t parent;             /* an earlier frame, or FLAME_ROOT */
+	size_t name;               /* its text's key */
+	cost_t count;              /* what it adds to its node's self: 0 unless shown */
+	double exact;              /* the same before rounding */
+	int side;
+};
 
 void flame_init(struct flame *fl, bool diff)
 {
@@ -43,115 +54,195 @@ unsigned flame_hash(const char *text)
 	return h;
 }
 
-static const char *intern(struct flame *fl, const char *funcname)
+/* The interned frame text of function name FUNCNAME, or NULL.  Most names
+ * are their own frame text: looked up as they are. */
+static struct flame_name *find_name(const struct flame *fl, const char *funcname)
 {
-	char *text = flame_frame_name(funcname);
 	struct flame_name *e;
+	char *text;
 
+	if (strpbrk(funcname, ";\n") == NULL) {
+		HASH_FIND_STR(fl->name_table, funcname, e);
+		return e;
+	}
+	text = flame_frame_name(funcname);
 	HASH_FIND_STR(fl->name_table, text, e);
-	if (e != NULL) {
-		free(text);
-		return e->text;
-	}
+	free(text);
+	return e;
+}
+
+static size_t intern(struct flame *fl, const char *funcname)
+{
+	struct flame_name *e = find_name(fl, funcname);
+
+	if (e != NULL)
+		return e->key;
 	e = xmalloc(sizeof(*e));
-	e->text = text;
+	e->text = flame_frame_name(funcname);
+	e->key = fl->nkeys;
+	e->id = SIZE_MAX;
 	HASH_ADD_KEYPTR(hh, fl->name_table, e->text, strlen(e->text), e);
-	return e->text;
-}
-
-static size_t child_hash(size_t parent, const char *name)
-{
-	uint64_t h = (uint64_t)parent * 0x9e3779b97f4a7c15u ^
-		     (uint64_t)(uintptr_t)name * 0xc2b2ae3d27d4eb4fu;
-
-	return (size_t)(h ^ (h >> 31));
-}
-
-/* Twice the slots (or the first ones) of the table of children. */
-static void children_grow(struct flame *fl)
-{
-	size_t n = fl->child_mask ? 2 * (fl->child_mask + 1) : 4096;
-
-	free(fl->child_slots);
-	fl->child_slots = xcalloc(n, sizeof(*fl->child_slots));
-	fl->child_mask = n - 1;
-	for (size_t i = 0; i < fl->n; i++) {
-		size_t k = child_hash(fl->nodes[i].parent, fl->nodes[i].name) & fl->child_mask;
-
-		while (fl->child_slots[k] != 0)
-			k = (k + 1) & fl->child_mask;
-		fl->child_slots[k] = i + 1;
-	}
-}
-
-/* The node that is the child NAME of PARENT, made if new. */
-static size_t child_of(struct flame *fl, size_t parent, const char *name)
-{
-	size_t k;
-
-	if (2 * (fl->n + 1) > fl->child_mask)
-		children_grow(fl);
-	for (k = child_hash(parent, name) & fl->child_mask; fl->child_slots[k] != 0;
-	     k = (k + 1) & fl->child_mask) {
-		const struct flame_node *v = &fl->nodes[fl->child_slots[k] - 1];
-
-		if (v->parent == parent && v->name == name)
-			return fl->child_slots[k] - 1;
-	}
-	xgrow(&fl->nodes, &fl->cap, fl->n + 1, sizeof(*fl->nodes));
-	memset(&fl->nodes[fl->n], 0, sizeof(*fl->nodes));
-	fl->nodes[fl->n].parent = parent;
-	fl->nodes[fl->n].name = name;
-	fl->child_slots[k] = fl->n + 1;
-	return fl->n++;
+	xgrow(&fl->key_name, &fl->key_cap, fl->nkeys + 1, sizeof(*fl->key_name));
+	fl->key_name[fl->nkeys++] = e;
+	return e->key;
 }
 
 void flame_add(struct flame *fl, const struct stacks *s, int side)
 {
-	size_t *node_of = xmalloc((s->n ? s->n : 1) * sizeof(*node_of));
-	const char **name_of = NULL;
-	size_t nfuncs = 0;
+	size_t base = fl->nframes, nfuncs = 0, *name_of;
 
 	/* Each function's frame text, looked up once. */
 	for (size_t f = 0; f < s->n; f++)
 		if (s->frames[f].func->index + 1 > nfuncs)
 			nfuncs = s->frames[f].func->index + 1;
-	name_of = xcalloc(nfuncs ? nfuncs : 1, sizeof(*name_of));
-	/* At most a node per frame: room made once, not by doubling. */
-	xgrow(&fl->nodes, &fl->cap, fl->n + s->n, sizeof(*fl->nodes));
-	while (2 * (fl->n + s->n) > fl->child_mask)
-		children_grow(fl);
+	name_of = xmalloc((nfuncs ? nfuncs : 1) * sizeof(*name_of));
+	for (size_t i = 0; i < nfuncs; i++)
+		name_of[i] = SIZE_MAX;
+	xgrow(&fl->frames, &fl->frames_cap, base + s->n, sizeof(*fl->frames));
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
-		size_t parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : node_of[sf->parent];
+		struct flame_frame *fr = &fl->frames[base + f];
+		size_t *name = &name_of[sf->func->index];
 
-		if (name_of[sf->func->index] == NULL)
-			name_of[sf->func->index] = intern(fl, sf->func->key.name);
-		node_of[f] = child_of(fl, parent, name_of[sf->func->index]);
+		if (*name == SIZE_MAX)
+			*name = intern(fl, sf->func->key.name);
+		fr->parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : base + sf->parent;
+		fr->name = *name;
+		fr->side = side;
 		/* What --format=folded writes: shown stacks with a count. */
-		if (sf->shown && sf->count > 0) {
-			fl->nodes[node_of[f]].self[side] += sf->count;
-			fl->total[side] += sf->count;
-		}
-		if (sf->shown) {
-			fl->nodes[node_of[f]].exact[side] += sf->exact;
-			fl->exact_total[side] += sf->exact;
+		fr->count = sf->shown && sf->count > 0 ? sf->count : 0;
+		fr->exact = sf->shown ? sf->exact : 0;
+		fl->total[side] += fr->count;
+		fl->exact_total[side] += fr->exact;
+	}
+	fl->nframes = base + s->n;
+	free(name_of);
+}
+
+/* A node being made: the frames it merges (the first and the last of a
+ * list linked by struct build's next), its name's key and its parent. */
+struct pending {
+	size_t name, first, last, parent;
+};
+
+/* What flame_finish merges the frames with. */
+struct build {
+	const struct flame_frame *frames;
+	size_t n;
+	size_t *start, *kids;      /* frame f's children: kids[start[f] .. start[f + 1]),
+				      the roots' at f = n */
+	size_t *next;              /* the frame after f in its node's list, or SIZE_MAX */
+	size_t *stamp, *at;        /* by name key: the gathering that last saw it, and
+				      its node's place in todo */
+	size_t gathering;
+	const size_t *rank;        /* by name key: its place in byte order */
+	struct pending *todo;      /* nodes to make, the next one last */
+	size_t ntodo;
+};
+
+static void build_children(struct build *b)
+{
+	size_t n = b->n, *fill;
+
+	b->start = xcalloc(n + 2, sizeof(*b->start));
+	b->kids = xmalloc((n ? n : 1) * sizeof(*b->kids));
+	for (size_t f = 0; f < n; f++)
+		b->start[(b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent) + 1]++;
+	for (size_t f = 0; f <= n; f++)
+		b->start[f + 1] += b->start[f];
+	fill = xmalloc((n + 1) * sizeof(*fill));
+	memcpy(fill, b->start, (n + 1) * sizeof(*fill));
+	for (size_t f = 0; f < n; f++)
+		b->kids[fill[b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent]++] = f;
+	free(fill);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct flame_name *const *)a)->text,
+		      (*(const struct flame_name *const *)b)->text);
+}
+
+/* By name key, each name's place in byte order. */
+static size_t *name_ranks(const struct flame *fl)
+{
+	struct flame_name **sorted = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*sorted));
+	size_t *rank = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*rank));
+
+	memcpy(sorted, fl->key_name, fl->nkeys * sizeof(*sorted));
+	qsort(sorted, fl->nkeys, sizeof(*sorted), name_cmp);
+	for (size_t i = 0; i < fl->nkeys; i++)
+		rank[sorted[i]->key] = i;
+	free(sorted);
+	return rank;
+}
+
+static int later_name(const void *a, const void *b, void *arg)
+{
+	const size_t *rank = arg;
+	size_t x = rank[((const struct pending *)a)->name], y = rank[((const struct pending *)b)->name];
+
+	return (x < y) - (x > y);
+}
+
+/* Push the children of the frames in FIRST's list (the roots: n) as nodes
+ * to make under node PARENT: one per name, merging the frames of that
+ * name, the first name in byte order on top. */
+static void gather(struct build *b, size_t first, size_t parent)
+{
+	size_t from = b->ntodo;
+
+	b->gathering++;
+	for (size_t f = first; f != SIZE_MAX; f = b->next[f]) {
+		for (size_t j = b->start[f]; j < b->start[f + 1]; j++) {
+			size_t c = b->kids[j], name = b->frames[c].name;
+
+			b->next[c] = SIZE_MAX;
+			if (b->stamp[name] == b->gathering) {
+				struct pending *t = &b->todo[b->at[name]];
+
+				b->next[t->last] = c;
+				t->last = c;
+				continue;
+			}
+			b->stamp[name] = b->gathering;
+			b->at[name] = b->ntodo;
+			b->todo[b->ntodo++] = (struct pending){ name, c, c, parent };
 		}
 	}
-	free(name_of);
-	free(node_of);
+	if (b->ntodo - from > 1)
+		qsort_r(b->todo + from, b->ntodo - from, sizeof(*b->todo), later_name,
+			(void *)b->rank);
 }
 
-/* Siblings in byte order of their names. */
-static int by_name(const void *a, const void *b, void *arg)
+/* The nodes in preorder, siblings in byte order of their names, each the
+ * frames of its stack merged: their counts added. */
+static void make_nodes(struct flame *fl, struct build *b)
 {
-	const struct flame_node *nodes = arg;
+	fl->nodes = xmalloc((b->n ? b->n : 1) * sizeof(*fl->nodes));
+	fl->n = fl->cap = 0;
+	b->next[b->n] = SIZE_MAX;
+	gather(b, b->n, FLAME_ROOT);
+	while (b->ntodo > 0) {
+		struct pending t = b->todo[--b->ntodo];
+		struct flame_node *v = &fl->nodes[fl->n];
 
-	return strcmp(nodes[*(const size_t *)a].name, nodes[*(const size_t *)b].name);
+		memset(v, 0, sizeof(*v));
+		v->parent = t.parent;
+		v->name = fl->key_name[t.name]->text;
+		v->name_id = t.name;
+		v->depth = t.parent == FLAME_ROOT ? 0 : fl->nodes[t.parent].depth + 1;
+		for (size_t f = t.first; f != SIZE_MAX; f = b->next[f]) {
+			v->self[b->frames[f].side] += b->frames[f].count;
+			v->exact[b->frames[f].side] += b->frames[f].exact;
+		}
+		gather(b, t.first, fl->n++);
+	}
+	fl->cap = fl->n;
 }
 
-/* Widths from the leaves up: a node is made after its parent, so in
- * reverse order of making, children come before their parents. */
+/* Widths from the leaves up: in reverse preorder, children come before
+ * their parents. */
 static void sum_widths(struct flame *fl)
 {
 	for (size_t i = fl->n; i-- > 0;) {
@@ -176,102 +267,75 @@ static void sum_widths(struct flame *fl)
 	}
 }
 
-/* The kept nodes (drawn width > 0), in preorder with siblings by name,
- * into a new array; offsets, depths and name ids set. */
-static void order_nodes(struct flame *fl)
+/* Keep the nodes drawn (width > 0: a node's width is at least its
+ * children's), set their offsets and number their names by first
+ * appearance. */
+static void keep_drawn(struct flame *fl)
 {
-	size_t n = fl->n, kept = 0, nstack = 0;
-	size_t *start = xcalloc(n + 2, sizeof(*start)), *list, *fill, *stack, *new_index;
-	struct flame_node *out = xmalloc((n ? n : 1) * sizeof(*out));
-	cost_t *next_offset;
+	size_t n = fl->n, kept = 0;
+	size_t *new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
+	cost_t *next_offset = xcalloc(n + 1, sizeof(*next_offset));
 
-	/* Children lists by parent (FLAME_ROOT as slot n). */
-	for (size_t i = 0; i < n; i++)
-		if (fl->nodes[i].drawn > 0)
-			start[(fl->nodes[i].parent == FLAME_ROOT ? n : fl->nodes[i].parent) + 1]++;
-	for (size_t i = 0; i <= n; i++)
-		start[i + 1] += start[i];
-	list = xmalloc((start[n + 1] ? start[n + 1] : 1) * sizeof(*list));
-	fill = xmalloc((n + 1) * sizeof(*fill));
-	memcpy(fill, start, (n + 1) * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
-		if (fl->nodes[i].drawn > 0)
-			list[fill[fl->nodes[i].parent == FLAME_ROOT ? n : fl->nodes[i].parent]++] = i;
-	for (size_t i = 0; i <= n; i++)
-		if (start[i + 1] - start[i] > 1)
-			qsort_r(list + start[i], start[i + 1] - start[i], sizeof(*list), by_name,
-				fl->nodes);
-
-	/* Depth first, the first child on top of the stack. */
-	stack = xmalloc((n ? n : 1) * sizeof(*stack));
-	new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
-	next_offset = xcalloc(n + 1, sizeof(*next_offset));
-	for (size_t k = start[n + 1]; k-- > start[n];)
-		stack[nstack++] = list[k];
+	fl->names = xmalloc((n ? n : 1) * sizeof(*fl->names));
 	fl->depth = 0;
 	fl->drawn_total = 0;
 	fl->nnames = 0;
-	while (nstack > 0) {
-		size_t i = stack[--nstack], p = fl->nodes[i].parent;
-		struct flame_node *v = &out[kept];
+	for (size_t i = 0; i < n; i++) {
+		struct flame_node *v = &fl->nodes[kept];
+		size_t p = fl->nodes[i].parent, slot;
+		struct flame_name *e;
 
+		if (fl->nodes[i].drawn <= 0)
+			continue;
 		*v = fl->nodes[i];
 		new_index[i] = kept;
 		v->parent = p == FLAME_ROOT ? FLAME_ROOT : new_index[p];
-		v->depth = p == FLAME_ROOT ? 0 : out[v->parent].depth + 1;
-		v->offset = next_offset[p == FLAME_ROOT ? n : p];
-		next_offset[p == FLAME_ROOT ? n : p] += v->drawn;
-		next_offset[i] = v->offset;
-		if (p == FLAME_ROOT)
+		slot = v->parent == FLAME_ROOT ? n : v->parent;
+		v->offset = next_offset[slot];
+		next_offset[slot] += v->drawn;
+		next_offset[kept] = v->offset;
+		if (v->parent == FLAME_ROOT)
 			fl->drawn_total += v->drawn;
 		if (v->depth + 1 > fl->depth)
 			fl->depth = v->depth + 1;
+		e = fl->key_name[v->name_id];
+		if (e->id == SIZE_MAX) {
+			e->id = fl->nnames;
+			fl->names[fl->nnames++] = v->name;
+		}
+		v->name_id = e->id;
 		kept++;
-		for (size_t k = start[i + 1]; k-- > start[i];)
-			stack[nstack++] = list[k];
 	}
-	free(fl->nodes);
-	fl->nodes = out;
-	fl->n = fl->cap = kept;
-
-	/* Name ids by first appearance. */
-	fl->names = xmalloc((kept ? kept : 1) * sizeof(*fl->names));
-	{
-		struct seen { const char *name; size_t id; UT_hash_handle hh; } *seen = NULL, *s, *t;
-
-		for (size_t i = 0; i < kept; i++) {
-			HASH_FIND_PTR(seen, &out[i].name, s);
-			if (s == NULL) {
-				s = xmalloc(sizeof(*s));
-				s->name = out[i].name;
-				s->id = fl->nnames;
-				fl->names[fl->nnames++] = out[i].name;
-				HASH_ADD_PTR(seen, name, s);
-			}
-			out[i].name_id = s->id;
-		}
-		HASH_ITER(hh, seen, s, t) {
-			HASH_DEL(seen, s);
-			free(s);
-		}
-	}
-	free(start);
-	free(list);
-	free(fill);
-	free(stack);
+	fl->n = kept;
 	free(new_index);
 	free(next_offset);
 }
 
 void flame_finish(struct flame *fl)
 {
+	struct build b = { .frames = fl->frames, .n = fl->nframes };
+
+	build_children(&b);
+	b.next = xmalloc((b.n + 1) * sizeof(*b.next));
+	b.stamp = xcalloc(fl->nkeys ? fl->nkeys : 1, sizeof(*b.stamp));
+	b.at = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*b.at));
+	b.rank = name_ranks(fl);
+	b.todo = xmalloc((b.n ? b.n : 1) * sizeof(*b.todo));
+	make_nodes(fl, &b);
+	free(b.start);
+	free(b.kids);
+	free(b.next);
+	free(b.stamp);
+	free(b.at);
+	free((size_t *)b.rank);
+	free(b.todo);
+	free(fl->frames);
+	fl->frames = NULL;
+	fl->nframes = fl->frames_cap = 0;
 	sum_widths(fl);
-	order_nodes(fl);
+	keep_drawn(fl);
 	fl->share_total[FLAME_OLD] = fl->total[FLAME_OLD];
 	fl->share_total[FLAME_NEW] = fl->total[FLAME_NEW];
-	free(fl->child_slots);
-	fl->child_slots = NULL;
-	fl->child_mask = 0;
 }
 
 void flame_share_of(struct flame *fl, int side, cost_t whole)
@@ -279,7 +343,7 @@ void flame_share_of(struct flame *fl, int side, cost_t whole)
 	fl->share_total[side] = whole == COST_ABSENT ? fl->total[side] : whole;
 }
 
-/* Name ids by text, for flame_describe. */
+/* Name ids by text, for label_names. */
 struct name_id {
 	const char *text;
 	size_t id;
@@ -365,25 +429,15 @@ static void add_figures(struct flame_about *a, const struct func *f, size_t even
 
 void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures)
 {
-	struct name_id *ids = NULL, *e;
-
 	if (fl->about == NULL) {
 		fl->about = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*fl->about));
 		label_names(fl);
 	}
-	for (size_t i = 0; i < fl->nnames; i++) {
-		e = xmalloc(sizeof(*e));
-		e->text = fl->names[i];
-		e->id = i;
-		HASH_ADD_KEYPTR(hh, ids, e->text, strlen(e->text), e);
-	}
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		const struct func *f = p->func_list[i];
-		char *text = flame_frame_name(f->key.name);
+		const struct flame_name *e = find_name(fl, f->key.name);
 
-		HASH_FIND_STR(ids, text, e);
-		free(text);
-		if (e == NULL)
+		if (e == NULL || e->id == SIZE_MAX)
 			continue;
 		/* Code inlined from another file is part of the function it was
 		 * inlined into: frames of its name are of that function. */
@@ -392,7 +446,6 @@ void flame_describe(struct flame *fl, const struct profile *p, size_t event, boo
 		else if (figures && f->estimate != NULL && f->total != NULL)
 			add_figures(&fl->about[e->id], f, event);
 	}
-	free_ids(ids);
 }
 
 void flame_release(struct flame *fl)
@@ -411,7 +464,8 @@ void flame_release(struct flame *fl)
 		free(fl->about[i].inlined);
 	}
 	free(fl->about);
-	free(fl->child_slots);
+	free(fl->frames);
+	free(fl->key_name);
 	free(fl->nodes);
 	free(fl->names);
 	memset(fl, 0, sizeof(*fl));

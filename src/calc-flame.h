@@ -46,6 +46,7 @@ struct flame_node {
 };
 
 struct flame_name;
+struct flame_frame;
 
 /* What a flame graph says of a frame name besides its frames' counts
  * (flame_describe): how frames label it, and of the functions it names,
@@ -80,16 +81,19 @@ struct flame {
 	bool diff;                 /* two sides */
 	struct flame_about *about; /* by name id, once described (flame_describe) */
 	struct flame_name *name_table;
-	size_t *child_slots;       /* 1 + the nodes, by (parent, name), open addressing;
-				      until flame_finish */
-	size_t child_mask;
+	struct flame_name **key_name;   /* the names by key */
+	size_t nkeys, key_cap;
+	struct flame_frame *frames;   /* the frames added, until flame_finish */
+	size_t nframes, frames_cap;
 };
 
 /* An empty tree; DIFF: it will hold two sides. */
 void flame_init(struct flame *fl, bool diff);
-/* Add the folded stacks of S (the frames shown with a count) to side SIDE. */
+/* Add the folded stacks of S (the frames shown with a count) to side SIDE;
+ * S may be released after. */
 void flame_add(struct flame *fl, const struct stacks *s, int side);
-/* Widths, the preorder and the offsets; nothing may be added after. */
+/* The tree of the stacks added: merged, widths, the preorder and the
+ * offsets; nothing may be added after. */
 void flame_finish(struct flame *fl);
 void flame_release(struct flame *fl);
 

@@ -144,6 +144,7 @@ void report_folded(FILE *out, const struct stacks *s)
 	/* The stacks merged as the lines merge them: the flame graph's tree. */
 	flame_init(&fl, false);
 	flame_add(&fl, s, FLAME_NEW);
+	flame_finish(&fl);
 	kids_of(&k, &fl);
 	write_lines(out, &fl, &k);
 	free(k.first);
