@@ -32,7 +32,7 @@ plant_dot_graph_empty() {
 # children roots.
 plant stacks_without_clone FOLDED_CHECKS=threads tests/folded.sh 'invariants progs/threads\.out:'
 plant_stacks_without_clone() {
-    sed -i -e 's/^\t\tsize_t parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : node_of\[sf->parent\];$/&\n\t\tif (sf->parent != STACKS_ROOT \&\& s->frames[sf->parent].parent == STACKS_ROOT \&\&\n\t\t    strcmp(s->frames[sf->parent].func->key.name, "clone") == 0)\n\t\t\tparent = FLAME_ROOT;/' \
+    sed -i -e 's/^\t\tfr->parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : base + sf->parent;$/&\n\t\tif (sf->parent != STACKS_ROOT \&\& s->frames[sf->parent].parent == STACKS_ROOT \&\&\n\t\t    strcmp(s->frames[sf->parent].func->key.name, "clone") == 0)\n\t\t\tfr->parent = FLAME_ROOT;/' \
         src/calc-flame.c
 }
 
