@@ -36,7 +36,9 @@ static size_t varint_len(uint64_t v)
 
 static void put_varint(struct proto *pb, uint64_t v)
 {
-	xgrow(&pb->b, &pb->cap, pb->n + 10, 1);
+	/* A varint takes at most 10 bytes; most calls need no more room. */
+	if (pb->cap - pb->n < 10)
+		xgrow(&pb->b, &pb->cap, pb->n + 10, 1);
 	while (v >= 0x80) {
 		pb->b[pb->n++] = (unsigned char)(v | 0x80);
 		v >>= 7;
