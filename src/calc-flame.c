@@ -131,6 +131,7 @@ struct build {
 	size_t n;
 	size_t *start, *kids;      /* frame f's children: kids[start[f] .. start[f + 1]),
 				      the roots' at f = n */
+	size_t *kid_name;          /* beside kids: each one's name key */
 	size_t *next;              /* the frame after f in its node's list, or SIZE_MAX */
 	size_t *stamp, *at;        /* by name key: the gathering that last saw it, and
 				      its node's place in todo */
@@ -146,14 +147,19 @@ static void build_children(struct build *b)
 
 	b->start = xcalloc(n + 2, sizeof(*b->start));
 	b->kids = xmalloc((n ? n : 1) * sizeof(*b->kids));
+	b->kid_name = xmalloc((n ? n : 1) * sizeof(*b->kid_name));
 	for (size_t f = 0; f < n; f++)
 		b->start[(b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent) + 1]++;
 	for (size_t f = 0; f <= n; f++)
 		b->start[f + 1] += b->start[f];
 	fill = xmalloc((n + 1) * sizeof(*fill));
 	memcpy(fill, b->start, (n + 1) * sizeof(*fill));
-	for (size_t f = 0; f < n; f++)
-		b->kids[fill[b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent]++] = f;
+	for (size_t f = 0; f < n; f++) {
+		size_t j = fill[b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent]++;
+
+		b->kids[j] = f;
+		b->kid_name[j] = b->frames[f].name;
+	}
 	free(fill);
 }
 
@@ -195,7 +201,7 @@ static void gather(struct build *b, size_t first, size_t parent)
 	b->gathering++;
 	for (size_t f = first; f != SIZE_MAX; f = b->next[f]) {
 		for (size_t j = b->start[f]; j < b->start[f + 1]; j++) {
-			size_t c = b->kids[j], name = b->frames[c].name;
+			size_t c = b->kids[j], name = b->kid_name[j];
 
 			b->next[c] = SIZE_MAX;
 			if (b->stamp[name] == b->gathering) {
@@ -324,6 +330,7 @@ void flame_finish(struct flame *fl)
 	make_nodes(fl, &b);
 	free(b.start);
 	free(b.kids);
+	free(b.kid_name);
 	free(b.next);
 	free(b.stamp);
 	free(b.at);
