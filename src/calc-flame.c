@@ -141,26 +141,35 @@ struct build {
 	size_t ntodo;
 };
 
+void flame_children(size_t n, const size_t *parent, size_t stride, size_t **first,
+		    size_t **kids)
+{
+	size_t *fill;
+
+#define PARENT(i) (*(const size_t *)((const char *)parent + (i) * stride))
+#define SLOT(i) (PARENT(i) == FLAME_ROOT ? n : PARENT(i))
+	*first = xcalloc(n + 2, sizeof(**first));
+	*kids = xmalloc((n ? n : 1) * sizeof(**kids));
+	for (size_t i = 0; i < n; i++)
+		(*first)[SLOT(i) + 1]++;
+	for (size_t v = 0; v <= n; v++)
+		(*first)[v + 1] += (*first)[v];
+	fill = xmalloc((n + 1) * sizeof(*fill));
+	memcpy(fill, *first, (n + 1) * sizeof(*fill));
+	for (size_t i = 0; i < n; i++)
+		(*kids)[fill[SLOT(i)]++] = i;
+	free(fill);
+#undef SLOT
+#undef PARENT
+}
+
 static void build_children(struct build *b)
 {
-	size_t n = b->n, *fill;
-
-	b->start = xcalloc(n + 2, sizeof(*b->start));
-	b->kids = xmalloc((n ? n : 1) * sizeof(*b->kids));
-	b->kid_name = xmalloc((n ? n : 1) * sizeof(*b->kid_name));
-	for (size_t f = 0; f < n; f++)
-		b->start[(b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent) + 1]++;
-	for (size_t f = 0; f <= n; f++)
-		b->start[f + 1] += b->start[f];
-	fill = xmalloc((n + 1) * sizeof(*fill));
-	memcpy(fill, b->start, (n + 1) * sizeof(*fill));
-	for (size_t f = 0; f < n; f++) {
-		size_t j = fill[b->frames[f].parent == FLAME_ROOT ? n : b->frames[f].parent]++;
-
-		b->kids[j] = f;
-		b->kid_name[j] = b->frames[f].name;
-	}
-	free(fill);
+	flame_children(b->n, b->n ? &b->frames[0].parent : NULL, sizeof(*b->frames), &b->start,
+		       &b->kids);
+	b->kid_name = xmalloc((b->n ? b->n : 1) * sizeof(*b->kid_name));
+	for (size_t j = 0; j < b->n; j++)
+		b->kid_name[j] = b->frames[b->kids[j]].name;
 }
 
 static int name_cmp(const void *a, const void *b)

@@ -41,19 +41,8 @@ struct kids {
 
 static void kids_of(struct kids *k, const struct flame *fl)
 {
-	size_t n = fl->n, *fill;
-
-	k->first = xcalloc(n + 2, sizeof(*k->first));
-	k->kids = xmalloc((n ? n : 1) * sizeof(*k->kids));
-	for (size_t i = 0; i < n; i++)
-		k->first[(fl->nodes[i].parent == FLAME_ROOT ? n : fl->nodes[i].parent) + 1]++;
-	for (size_t v = 0; v <= n; v++)
-		k->first[v + 1] += k->first[v];
-	fill = xmalloc((n + 1) * sizeof(*fill));
-	memcpy(fill, k->first, (n + 1) * sizeof(*fill));
-	for (size_t i = 0; i < n; i++)
-		k->kids[fill[fl->nodes[i].parent == FLAME_ROOT ? n : fl->nodes[i].parent]++] = i;
-	free(fill);
+	flame_children(fl->n, fl->n ? &fl->nodes[0].parent : NULL, sizeof(*fl->nodes), &k->first,
+		       &k->kids);
 }
 
 /* Push the entries of node V's children onto *E (from *N on), sorted;
