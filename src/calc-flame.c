@@ -184,7 +184,8 @@ static size_t *name_ranks(const struct flame *fl)
 	struct flame_name **sorted = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*sorted));
 	size_t *rank = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*rank));
 
-	memcpy(sorted, fl->key_name, fl->nkeys * sizeof(*sorted));
+	if (fl->nkeys > 0)
+		memcpy(sorted, fl->key_name, fl->nkeys * sizeof(*sorted));
 	qsort(sorted, fl->nkeys, sizeof(*sorted), name_cmp);
 	for (size_t i = 0; i < fl->nkeys; i++)
 		rank[sorted[i]->key] = i;
