@@ -79,7 +79,7 @@ struct options {
 	char **asm_functions;      /* --asm-function expressions: code shown whatever the threshold */
 	size_t nasm_functions;
 	double node_thres;         /* --format=dot: least inclusive share of a node, in % */
-	bool node_thres_set;
+	bool node_thres_set;       /* --node-thres was given */
 	double edge_thres;         /* --format=dot: least share of an edge's calls, in % */
 	size_t name_width;         /* --name-width: text report's function names shortened
 				      to at most this many characters; 0: never */

@@ -14,8 +14,8 @@
 #include "model-profile.h"
 #include "options.h"
 #include "report-aprof.h"
-#include "report-dot.h"
 #include "report-columns.h"
+#include "report-dot.h"
 
 /* The call graph of the page: the graph of --format=dot, drawn to SVG by
  * Graphviz's dot ($DOT, else dot on the PATH) while the rest is computed

@@ -43,15 +43,12 @@ render() {
         echo "rsvg-convert wrote no PNG"
 }
 
-# checker WORD...: serve_line, the line of flame-check.py WORD..., by one
-# checker kept running (tests/serve.sh; not from a subshell, which would
-# take the checker with it).
+# serve_check WORD...: serve_line, the line of flame-check.py WORD..., by
+# one checker kept running (tests/serve.sh; not from a subshell, which
+# would take the checker with it).
 shard_dir=$tmp
 serve_checker() {
     python3 "$check" serve
-}
-checker() {
-    serve "$@" || serve_line="not ok - $*: $serve_line"
 }
 
 # t ARGS...: the flame graph of ARGS against the folded stacks of ARGS.
@@ -69,7 +66,7 @@ t() {
         result "not ok - $*: $why"
         return
     fi
-    checker --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded"
+    serve_check --label="$*" --json="$tmp/json" svg "$tmp/flame.svg" "$tmp/folded"
     result "$serve_line"
 }
 
@@ -91,7 +88,7 @@ d() {
         result "not ok - --diff $old $new: $why"
         return
     fi
-    checker --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" "$tmp/old" "$tmp/new"
+    serve_check --label="--diff $old $new $*" --json="$tmp/json" diff "$tmp/flame.svg" "$tmp/old" "$tmp/new"
     result "$serve_line"
 }
 
@@ -101,7 +98,7 @@ d() {
 scaled() {
     awk -v k=2 -f tools/scale.awk "$1" > "$tmp/scaled.out"
     "$prog" --format=flamegraph --diff "$1" "$tmp/scaled.out" > "$tmp/flame.svg" 2> /dev/null
-    checker --label="--diff $1, its costs doubled" scaled "$tmp/flame.svg" '+100.00%'
+    serve_check --label="--diff $1, its costs doubled" scaled "$tmp/flame.svg" '+100.00%'
     out=$serve_line
     case $out in
         ok*) result "$out${2:+ # TODO $2}" ;;
@@ -143,10 +140,10 @@ t web/hostile.out
 t --group-by=class progs/corpus.out
 t --group-by=namespace --focus=corpus progs/corpus.out
 t --group-by=object --focus='^is_odd$' --hide=main progs/evenodd.out
-checker widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js"
+serve_check widths "$here/../src/report-flame.c" "$here/../web/flamegraph.js"
 result "$serve_line"
 "$prog" --format=flamegraph web/hostile.out > "$tmp/hostile.svg"
-checker --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg"
+serve_check --label="hostile names: web/hostile.out" hostile "$tmp/hostile.svg"
 result "$serve_line"
 
 d progs/hot.out progs/hot-after.out

@@ -71,7 +71,7 @@ serve_checker() {
 # ask ARGS...: the check ARGS, numbered n, by this shard's checker.
 ask() {
     asked "$@" || return 0
-    serve "$@" || serve_line="not ok - $*: $serve_line"
+    serve_check "$@"
     case $serve_line in
         ok*) echo "ok $n ${serve_line#ok }" ;;
         *) echo "not ok $n ${serve_line#not ok }" ;;

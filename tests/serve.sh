@@ -12,6 +12,10 @@
 #                   Not from a subshell: the checker would end with it.
 #                   Once the checker ended, returns 1 with serve_line
 #                   saying so (and the first line of its errors).
+#   serve_check WORD...
+#                   serve, for checkers that answer with a TAP line: once
+#                   the checker ended, serve_line is "not ok - WORD...: "
+#                   and why.
 
 serve() {
     if [ ! -p "$shard_dir/serve.ask" ]; then
@@ -25,4 +29,8 @@ serve() {
     IFS= read -r serve_line <&4 && return
     serve_line="the checker ended: $(head -n 1 "$shard_dir/serve.err")"
     return 1
+}
+
+serve_check() {
+    serve "$@" || serve_line="not ok - $*: $serve_line"
 }
