@@ -24,8 +24,10 @@
 struct func **inclusive_compute(struct profile *p, bool inclusive, size_t *nrows);
 
 /* Compute P's inclusive costs once and keep them as its functions'
- * fixed_total (cycles_mark must have run): one side of a difference,
- * before focus_subtract takes NEW's less OLD's. */
+ * fixed_total (cycles_mark must have run), for every inclusive_compute
+ * after: once the model changes no more (the pipeline, before the views),
+ * or one side of a difference, before focus_subtract takes NEW's less
+ * OLD's. */
 void inclusive_fix(struct profile *p);
 
 /* Warn, into P's warnings, when some function's inclusive cost is below

@@ -137,9 +137,14 @@ static void compute(struct run *run, unsigned needs)
 			focus_apply(p, &run->stacks, primary);
 			cycles_mark(p, primary);
 		}
-		/* A view of inclusive costs says where one is below a self cost. */
-		if (opt->format != FORMAT_TEXT || opt->inclusive)
+		/* The model changes no more: the inclusive costs are computed
+		 * once, here, for every view that shows them, and a view of
+		 * them says where one is below a self cost. */
+		if (opt->format != FORMAT_TEXT || opt->inclusive) {
+			if (!p->fixed_totals)
+				inclusive_fix(p);
 			inclusive_check(p);
+		}
 	}
 	/* Groups are of the functions the model has now; their estimates come
 	 * from the functions' stacks, event by event. */
