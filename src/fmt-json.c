@@ -248,11 +248,37 @@ static char *u64_digits(char *end, uint64_t v)
 	return end;
 }
 
+/* TEXT (at most 20 bytes) as the next value of an inline array, straight
+ * into the buffer with the separator separate would write: cost vectors
+ * and the flame tree's nodes are most of a report, and all numbers. */
+static void put_inline(struct json *j, const char *text, size_t n)
+{
+	char *p;
+
+	if (sizeof(j->buf) - j->len < n + 2)
+		json_flush(j);
+	p = j->buf + j->len;
+	if (!j->first[j->depth]) {
+		*p++ = ',';
+		if (!j->page)
+			*p++ = ' ';
+	}
+	j->first[j->depth] = false;
+	memcpy(p, text, n);
+	j->len = (size_t)(p + n - j->buf);
+}
+
 void json_int(struct json *j, __int128 v)
 {
 	char digits[NUMFMT_COUNT_MAX], *end = digits + sizeof(digits) - 1, *start;
 	bool quote = j->page && (v > SAFE_INTEGER || v < -SAFE_INTEGER);
 
+	if (v >= 0 && v <= SAFE_INTEGER && j->depth > 0 && j->inline_[j->depth] &&
+	    !j->after_key) {
+		start = u64_digits(end, (uint64_t)v);
+		put_inline(j, start, (size_t)(end - start));
+		return;
+	}
 	separate(j);
 	if (quote)
 		putch(j, '"');
@@ -308,7 +334,7 @@ void json_cost(struct json *j, const __int128 *v, size_t n)
 	json_begin_inline_array(j);
 	for (size_t i = 0; i < n; i++) {
 		if (v == NULL || v[i] == COST_ABSENT)
-			json_null(j);
+			put_inline(j, "null", 4);
 		else
 			json_int(j, v[i]);
 	}

@@ -271,3 +271,10 @@ plant inclusive_fixed_early GOLDEN_CASES=dot-fib tests/golden/run.sh '^dot-fib$'
 plant_inclusive_fixed_early() {
     sed -i 's/^\tcycles_mark(p, primary);$/\tif (opt->mode != MODE_DIFF)\n\t\tinclusive_fix(p);\n\tcycles_mark(p, primary);/' src/pipeline.c
 }
+
+# Caught by the unit test test_costs (check_json): counts written straight
+# into the buffer lose the comma between them.
+plant json_inline_no_comma '' tests/unit/check_json ':test_costs:'
+plant_json_inline_no_comma() {
+    sed -i "s/^\t\t\*p++ = ',';$/\t\tp += 0;/" src/fmt-json.c
+}

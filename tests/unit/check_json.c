@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fmt-json.h"
+#include "model-cost.h"
 
 /* What BUILD writes, as a string the caller frees; PAGE: in page mode. */
 static char *written_as(void (*build)(struct json *), bool page)
@@ -179,6 +180,50 @@ START_TEST(test_buffer)
 }
 END_TEST
 
+/* Cost vectors, written straight into the buffer past its end many times:
+ * a count, an absent one, and one beyond JavaScript's integers. */
+#define NCOSTS 2000
+
+static void costs(struct json *j)
+{
+	json_begin_inline_array(j);
+	for (int i = 0; i < NCOSTS; i++) {
+		const __int128 v[3] = { i, COST_ABSENT, (__int128)1 << 60 };
+
+		json_cost(j, v, 3);
+	}
+	json_cost(j, NULL, 2);
+	json_end_array(j);
+}
+
+static char *costs_expected(bool page)
+{
+	const char *sep = page ? "," : ", ";
+	size_t cap = NCOSTS * 64 + 64, n = 0;
+	char *e = malloc(cap);
+
+	ck_assert_ptr_nonnull(e);
+	n += (size_t)snprintf(e + n, cap - n, "[");
+	for (int i = 0; i < NCOSTS; i++)
+		n += (size_t)snprintf(e + n, cap - n, "%s[%d%snull%s%s1152921504606846976%s]",
+				      i ? sep : "", i, sep, sep, page ? "\"" : "",
+				      page ? "\"" : "");
+	snprintf(e + n, cap - n, "%s[null%snull]]\n", sep, sep);
+	return e;
+}
+
+START_TEST(test_costs)
+{
+	for (int page = 0; page < 2; page++) {
+		char *s = written_as(costs, page), *e = costs_expected(page);
+
+		ck_assert_str_eq(s, e);
+		free(s);
+		free(e);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("json");
@@ -189,6 +234,7 @@ int main(void)
 	tcase_add_test(tc, test_doubles);
 	tcase_add_test(tc, test_page);
 	tcase_add_test(tc, test_buffer);
+	tcase_add_test(tc, test_costs);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
