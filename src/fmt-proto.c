@@ -195,19 +195,18 @@ void proto_out_write(struct proto_out *o, struct proto *pb)
 #ifdef HAVE_ZLIB
 	if (!o->threaded) {
 		deflate_block(o, pb->b, pb->n);
-		pb->n = 0;
-		return;
+	} else {
+		/* PB's buffer goes to the queue; PB starts a new one. */
+		pthread_mutex_lock(&o->lock);
+		while (o->queued == QUEUE)
+			pthread_cond_wait(&o->changed, &o->lock);
+		o->queue[(o->first + o->queued) % QUEUE] = (struct block){ pb->b, pb->n };
+		o->queued++;
+		pthread_cond_broadcast(&o->changed);
+		pthread_mutex_unlock(&o->lock);
+		pb->b = NULL;
+		pb->cap = 0;
 	}
-	/* PB's buffer goes to the queue; PB starts a new one. */
-	pthread_mutex_lock(&o->lock);
-	while (o->queued == QUEUE)
-		pthread_cond_wait(&o->changed, &o->lock);
-	o->queue[(o->first + o->queued) % QUEUE] = (struct block){ pb->b, pb->n };
-	o->queued++;
-	pthread_cond_broadcast(&o->changed);
-	pthread_mutex_unlock(&o->lock);
-	pb->b = NULL;
-	pb->cap = 0;
 #else
 	fwrite(pb->b, 1, pb->n, o->out);
 #endif

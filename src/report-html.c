@@ -93,8 +93,8 @@ static void page_end(FILE *out)
 
 /* The most functions the page's graph draws unless --node-thres is given:
  * a graph of more reads no longer at a glance, and dot's time to lay it out
- * grows much faster than its size (cc1plus at -O2: 235 nodes in 0.04 s, the
- * 420 of 0.5 % in 0.23 s).  Every function has its page all the same. */
+ * grows much faster than its size (cc1plus at -O2: 200 nodes in 0.040 s,
+ * the 420 of 0.5 % in 0.23 s).  Every function has its page all the same. */
 #define HTML_GRAPH_NODES 200
 
 static const char *dot_program(void)
