@@ -7,6 +7,7 @@
 #include "calc-cycles.h"
 #include "calc-scc.h"
 #include "diag.h"
+#include "keysort.h"
 #include "xalloc.h"
 
 typedef unsigned __int128 wide_t;
@@ -246,21 +247,11 @@ static void graph_slots(struct stack_graph *g, const struct profile *p)
 	free(fill);
 }
 
-static int slot_rank_cmp(const void *a, const void *b, void *arg)
-{
-	const struct stack_graph *g = arg;
-	size_t x = g->rank[g->target[*(const size_t *)a]], y = g->rank[g->target[*(const size_t *)b]];
-
-	return (x > y) - (x < y);
-}
-
-static int fullname_cmp(const void *a, const void *b, void *arg)
+static int fullname_cmp(size_t x, size_t y, void *arg)
 {
 	const struct profile *p = arg;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	int c = strcmp(p->func_list[x]->fullname, p->func_list[y]->fullname);
 
-	return c ? c : (x > y) - (x < y);
+	return strcmp(p->func_list[x]->fullname, p->func_list[y]->fullname);
 }
 
 /* Orders that do not depend on where a function comes in the profile, so
@@ -269,27 +260,29 @@ static int fullname_cmp(const void *a, const void *b, void *arg)
  * hash of it. */
 static void graph_names(struct stack_graph *g, const struct profile *p)
 {
-	size_t n = g->n, *byname = xcalloc_n(n, sizeof(*byname));
+	size_t n = g->n;
+	struct keyed *byname = xcalloc_n(n, sizeof(*byname));
 
 	g->rank = xcalloc_n(n, sizeof(*g->rank));
 	g->key = xcalloc_n(n, sizeof(*g->key));
 	for (size_t i = 0; i < n; i++) {
 		uint64_t h = 0xcbf29ce484222325u;
 
-		byname[i] = i;
+		byname[i] = (struct keyed){ keysort_text(p->func_list[i]->fullname), i };
 		for (const unsigned char *c = (const unsigned char *)p->func_list[i]->fullname; *c; c++)
 			h = (h ^ *c) * 0x100000001b3u;
 		g->key[i] = h;
 	}
-	qsort_r(byname, n, sizeof(*byname), fullname_cmp, (void *)p);
+	keysort_tie(byname, n, fullname_cmp, (void *)p);
 	for (size_t r = 0; r < n; r++)
-		g->rank[byname[r]] = r;
+		g->rank[byname[r].index] = r;
 	free(byname);
 }
 
 static void graph_components(struct stack_graph *g)
 {
 	size_t n = g->n, *fill, *byrank = xcalloc_n(n, sizeof(*byrank));
+	struct keyed *bykey;
 
 	g->comp = xcalloc_n(n, sizeof(*g->comp));
 	g->ncomp = scc_find(n, g->start, g->target, g->comp);
@@ -315,12 +308,18 @@ static void graph_components(struct stack_graph *g)
 	}
 	free(byrank);
 	g->slot_order = xcalloc_n(g->start[n], sizeof(*g->slot_order));
+	bykey = xcalloc_n(g->start[n], sizeof(*bykey));
+	/* Each node's slots by their callees' ranks (one slot per callee). */
 	for (size_t v = 0; v < n; v++) {
-		for (size_t k = g->start[v]; k < g->start[v + 1]; k++)
-			g->slot_order[k] = k;
-		qsort_r(g->slot_order + g->start[v], g->start[v + 1] - g->start[v],
-			sizeof(*g->slot_order), slot_rank_cmp, g);
+		size_t a = g->start[v], m = g->start[v + 1] - a;
+
+		for (size_t k = 0; k < m; k++)
+			bykey[k] = (struct keyed){ g->rank[g->target[a + k]], a + k };
+		keysort(bykey, m);
+		for (size_t k = 0; k < m; k++)
+			g->slot_order[a + k] = bykey[k].index;
 	}
+	free(bykey);
 	g->internal = xcalloc_n(g->start[n], sizeof(*g->internal));
 	g->istart = xcalloc(n + 1, sizeof(*g->istart));
 	for (size_t v = 0; v < n; v++) {
@@ -651,6 +650,8 @@ struct est {
 	size_t rowleft_cap;
 	size_t *sorted;
 	size_t sorted_cap;
+	struct keyed *keyed;       /* what the three sorts above are made with */
+	size_t keyed_cap;
 };
 
 /* Template ways go on while their share of what enters carries at least
@@ -1226,32 +1227,19 @@ static void fill_from_pool(struct est *e, double all)
 	}
 }
 
-static int size_t_cmp(const void *a, const void *b)
+/* Sort the first N of e->keyed, filled by the caller, and put their
+ * indexes in that order into OUT. */
+static void keyed_into(struct est *e, size_t *out, size_t n)
 {
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return (x > y) - (x < y);
+	keysort(e->keyed, n);
+	for (size_t i = 0; i < n; i++)
+		out[i] = e->keyed[i].index;
 }
 
-static int spread_cmp(const void *a, const void *b, void *arg)
+static struct keyed *keyed_room(struct est *e, size_t n)
 {
-	const struct column *cols = arg;
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	double x = (double)cols[i].cost * cols[i].scale, y = (double)cols[j].cost * cols[j].scale;
-
-	if (x != y)
-		return x > y ? -1 : 1;
-	return (i > j) - (i < j);
-}
-
-static int fkey_cmp(const void *a, const void *b, void *arg)
-{
-	const uint64_t *fkey = arg;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	if (fkey[x] != fkey[y])
-		return fkey[x] < fkey[y] ? -1 : 1;
-	return (x > y) - (x < y);
+	xgrow(&e->keyed, &e->keyed_cap, n, sizeof(*e->keyed));
+	return e->keyed;
 }
 
 /* The packets of component C in an order of their stacks' names (a hash
@@ -1265,8 +1253,13 @@ static size_t sorted_packets(struct est *e, size_t c)
 		xgrow(&e->order, &e->order_cap, n + 1, sizeof(*e->order));
 		e->order[n++] = f;
 	}
-	if (n > 1)
-		qsort_r(e->order, n, sizeof(*e->order), fkey_cmp, e->fkey);
+	if (n > 1) {
+		struct keyed *k = keyed_room(e, n);
+
+		for (size_t i = 0; i < n; i++)
+			k[i] = (struct keyed){ e->fkey[e->order[i]], e->order[i] };
+		keyed_into(e, e->order, n);
+	}
 	return n;
 }
 
@@ -1318,17 +1311,6 @@ static void fit_packets(struct est *e, size_t c, uint64_t cap)
 	}
 }
 
-static int cell_frac_cmp(const void *a, const void *b, void *arg)
-{
-	const struct cell *cells = arg;
-	const struct cell *x = &cells[*(const size_t *)a], *y = &cells[*(const size_t *)b];
-	double fx = x->amount - (double)x->whole, fy = y->amount - (double)y->whole;
-
-	if (fx != fy)
-		return fx > fy ? -1 : 1;
-	return size_t_cmp(a, b);
-}
-
 /* The whole counts of the component's cells: each packet's count shared
  * among its cells in proportion to their real amounts, rounded down, then
  * the units left given one at a time to the cells that lost the most to
@@ -1362,12 +1344,16 @@ static void whole_cells(struct est *e, size_t npackets)
 	}
 	/* Only the cells of packets that still lack units can take one. */
 	xgrow(&e->sorted, &e->sorted_cap, n, sizeof(*e->sorted));
+	keyed_room(e, n);
 	m = 0;
-	for (size_t i = 0; i < n; i++)
-		if (e->rowleft[e->cells[i].row] > 0 && e->cells[i].amount > (double)e->cells[i].whole)
-			e->sorted[m++] = i;
-	if (m > 1)
-		qsort_r(e->sorted, m, sizeof(*e->sorted), cell_frac_cmp, e->cells);
+	for (size_t i = 0; i < n; i++) {
+		const struct cell *cl = &e->cells[i];
+
+		/* By the part rounding took, the largest first. */
+		if (e->rowleft[cl->row] > 0 && cl->amount > (double)cl->whole)
+			e->keyed[m++] = (struct keyed){ keysort_desc(cl->amount - (double)cl->whole), i };
+	}
+	keyed_into(e, e->sorted, m);
 	for (size_t k = 0; k < m; k++) {
 		struct cell *cl = &e->cells[e->sorted[k]];
 
@@ -1486,10 +1472,13 @@ static void do_component(struct est *e, size_t c)
 		for (size_t r = 0; r < e->ntmpls; r++)
 			e->tmpls[r].u = e->tmpls[r].weight;
 	if (cyclic) {
+		struct keyed *k = keyed_room(e, e->ncols);
+
 		xgrow(&e->spread_order, &e->spread_cap, e->ncols, sizeof(*e->spread_order));
 		for (size_t i = 0; i < e->ncols; i++)
-			e->spread_order[i] = i;
-		qsort_r(e->spread_order, e->ncols, sizeof(*e->spread_order), spread_cmp, e->cols);
+			k[i] = (struct keyed){
+				keysort_desc((double)e->cols[i].cost * e->cols[i].scale), i };
+		keyed_into(e, e->spread_order, e->ncols);
 	}
 	xgrow(&e->tframe, &e->tframe_cap, e->ntnodes, sizeof(*e->tframe));
 	e->tstamp = xreallocarray(e->tstamp, e->tframe_cap, sizeof(*e->tstamp));
@@ -1708,6 +1697,7 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 	free(e.tstamp);
 	free(e.order);
 	free(e.spread_order);
+	free(e.keyed);
 }
 
 void stacks_estimate(struct stacks *s, const struct profile *p, size_t event)

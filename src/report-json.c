@@ -12,6 +12,7 @@
 #include "calc-percall.h"
 #include "fmt-json.h"
 #include "fmt-num.h"
+#include "keysort.h"
 #include "xalloc.h"
 
 static void write_cost(struct json *j, const cost_t *v, size_t n)
@@ -77,6 +78,43 @@ static int func_cmp(const void *a, const void *b, void *arg)
 	int c = o->by_self ? cost_order(o, f->self, g->self) : cost_order(o, f->total, g->total);
 
 	return c ? c : strcmp(f->fullname, g->fullname);
+}
+
+struct func_tie {
+	struct func **funcs;
+	const struct order *o;
+};
+
+static int func_tie(size_t x, size_t y, void *arg)
+{
+	const struct func_tie *t = arg;
+
+	return func_cmp(&t->funcs[x], &t->funcs[y], (void *)t->o);
+}
+
+/* FUNCS (N) in the order of O (func_cmp): by their first sort value,
+ * func_cmp only where that is equal. */
+static void sort_funcs(struct func **funcs, size_t n, const struct order *o)
+{
+	struct keyed *k = xreallocarray(NULL, n ? n : 1, sizeof(*k));
+	struct func **sorted = xreallocarray(NULL, n ? n : 1, sizeof(*sorted));
+	struct func_tie t = { funcs, o };
+
+	for (size_t i = 0; i < n; i++) {
+		const cost_t *v = o->by_self ? funcs[i]->self : funcs[i]->total;
+		cost_t x = v != NULL && o->nevents > 0 ? sort_value(v[o->events[0]], o->magnitude) : -1;
+
+		/* The larger first; beyond 64 bits func_cmp tells. */
+		k[i].key = x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;
+		k[i].index = i;
+	}
+	keysort_tie(k, n, func_tie, &t);
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = funcs[k[i].index];
+	if (n > 0)
+		memcpy(funcs, sorted, n * sizeof(*funcs));
+	free(sorted);
+	free(k);
 }
 
 /* Each count of V per call of N calls, as --per-call shows it; null where
@@ -567,7 +605,7 @@ static void write_groups(struct json *j, struct grouping *gr, const struct optio
 	struct func **rows = inclusive_compute(m, true, &n);
 
 	o.page = NULL;
-	qsort_r(rows, n, sizeof(*rows), func_cmp, &o);
+	sort_funcs(rows, n, &o);
 	json_key(j, "group_by");
 	json_string(j, grouping_label(opt->group_by));
 	json_key(j, "groups");
@@ -672,7 +710,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 	struct func **funcs = inclusive_compute(p, true, &nfuncs);
 	size_t *position = NULL;
 
-	qsort_r(funcs, nfuncs, sizeof(*funcs), func_cmp, &o);
+	sort_funcs(funcs, nfuncs, &o);
 	if (page != NULL && page->short_calls) {
 		position = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*position));
 		/* A function with no row (no cost at all) is named in full. */

@@ -58,3 +58,32 @@ open(p, 'w').write(s.replace(old, """	(void)cell_frac_cmp;
 	for (size_t k = 0; k < 0; k++) {"""))
 PY
 }
+
+# tests/unit/check_keysort (test_like_qsort): items of equal keys kept in
+# the order they came in, not by index, so the estimate's choices would
+# follow the profile's order of functions.
+plant keysort_no_index_tie '' tests/unit/check_keysort ':test_like_qsort:'
+plant_keysort_no_index_tie() {
+	sed -i 's/^\treturn x->index < y->index;$/\treturn false;/' src/keysort.c
+}
+
+# tests/unit/check_keysort (test_text): equal first bytes taken for equal
+# names, the tie never asked.
+plant keysort_tie_unasked '' tests/unit/check_keysort ':test_text:'
+plant_keysort_tie_unasked() {
+	sed -i 's/^\tif (t->cmp != NULL \&\& (c = t->cmp(x->index, y->index, t->arg)) != 0)$/\tif (0 \&\& (c = t->cmp(x->index, y->index, t->arg)) != 0)/' src/keysort.c
+}
+
+# tests/unit/check_keysort (test_text): a name's end padded with 0xff, so
+# that "ab" sorts after "abc".
+plant keysort_text_pad_high '' tests/unit/check_keysort ':test_text:'
+plant_keysort_text_pad_high() {
+	sed -i 's/^\t\tkey = key << 8 | (ended ? 0 : (unsigned char)s\[i\]);$/\t\tkey = key << 8 | (ended ? 0xff : (unsigned char)s[i]);/' src/keysort.c
+}
+
+# tests/unit/check_keysort (test_desc): -0 keyed apart from 0, so that
+# columns of no cost would order by the sign of a zero.
+plant keysort_signed_zero '' tests/unit/check_keysort ':test_desc:'
+plant_keysort_signed_zero() {
+	sed -i 's/^\tif (x == 0)$/\tif (0)/' src/keysort.c
+}
