@@ -7,6 +7,7 @@
 #include "calc-estimate.h"
 #include "fmt-name.h"
 #include "hash.h"
+#include "keysort.h"
 #include "xalloc.h"
 
 /* Frame texts, interned: equal texts share one pointer and one key, the
@@ -139,6 +140,9 @@ struct build {
 	const size_t *rank;        /* by name key: its place in byte order */
 	struct pending *todo;      /* nodes to make, the next one last */
 	size_t ntodo;
+	struct keyed *keyed;       /* what order_pending sorts with */
+	struct pending *moved;
+	size_t keyed_cap, moved_cap;
 };
 
 void flame_children(size_t n, const size_t *parent, size_t stride, size_t **first,
@@ -172,33 +176,42 @@ static void build_children(struct build *b)
 		b->kid_name[j] = b->frames[b->kids[j]].name;
 }
 
-static int name_cmp(const void *a, const void *b)
+static int name_cmp(size_t x, size_t y, void *arg)
 {
-	return strcmp((*(const struct flame_name *const *)a)->text,
-		      (*(const struct flame_name *const *)b)->text);
+	struct flame_name *const *key_name = arg;
+
+	return strcmp(key_name[x]->text, key_name[y]->text);
 }
 
 /* By name key, each name's place in byte order. */
 static size_t *name_ranks(const struct flame *fl)
 {
-	struct flame_name **sorted = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*sorted));
+	struct keyed *sorted = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*sorted));
 	size_t *rank = xmalloc((fl->nkeys ? fl->nkeys : 1) * sizeof(*rank));
 
-	if (fl->nkeys > 0)
-		memcpy(sorted, fl->key_name, fl->nkeys * sizeof(*sorted));
-	qsort(sorted, fl->nkeys, sizeof(*sorted), name_cmp);
 	for (size_t i = 0; i < fl->nkeys; i++)
-		rank[sorted[i]->key] = i;
+		sorted[i] = (struct keyed){ keysort_text(fl->key_name[i]->text), i };
+	keysort_tie(sorted, fl->nkeys, name_cmp, fl->key_name);
+	for (size_t i = 0; i < fl->nkeys; i++)
+		rank[sorted[i].index] = i;
 	free(sorted);
 	return rank;
 }
 
-static int later_name(const void *a, const void *b, void *arg)
+/* The nodes B->todo[FROM ..] by their names' places in byte order, the
+ * last first: each name is there once. */
+static void order_pending(struct build *b, size_t from)
 {
-	const size_t *rank = arg;
-	size_t x = rank[((const struct pending *)a)->name], y = rank[((const struct pending *)b)->name];
+	size_t n = b->ntodo - from;
 
-	return (x < y) - (x > y);
+	xgrow(&b->keyed, &b->keyed_cap, n, sizeof(*b->keyed));
+	xgrow(&b->moved, &b->moved_cap, n, sizeof(*b->moved));
+	for (size_t i = 0; i < n; i++)
+		b->keyed[i] = (struct keyed){ SIZE_MAX - b->rank[b->todo[from + i].name], i };
+	keysort(b->keyed, n);
+	for (size_t i = 0; i < n; i++)
+		b->moved[i] = b->todo[from + b->keyed[i].index];
+	memcpy(b->todo + from, b->moved, n * sizeof(*b->moved));
 }
 
 /* Push the children of the frames in FIRST's list (the roots: n) as nodes
@@ -227,8 +240,7 @@ static void gather(struct build *b, size_t first, size_t parent)
 		}
 	}
 	if (b->ntodo - from > 1)
-		qsort_r(b->todo + from, b->ntodo - from, sizeof(*b->todo), later_name,
-			(void *)b->rank);
+		order_pending(b, from);
 }
 
 /* The nodes in preorder, siblings in byte order of their names, each the
@@ -346,6 +358,8 @@ void flame_finish(struct flame *fl)
 	free(b.at);
 	free((size_t *)b.rank);
 	free(b.todo);
+	free(b.keyed);
+	free(b.moved);
 	free(fl->frames);
 	fl->frames = NULL;
 	fl->nframes = fl->frames_cap = 0;
