@@ -601,15 +601,10 @@ struct est {
 	uint64_t *reach;           /* by node: the most a call inside its component may carry
 				      into it (see costs_of) */
 	double tau;                /* below it a context is not split in proportion */
-	struct stack_frame *frames;
+	struct eframe *ef;         /* the frames being made */
 	size_t nframes, cap;
-	size_t *fnode;             /* by frame: its node */
-	uint64_t *fkey;            /* by frame: a hash of its stack's names */
-	double *amount;            /* by frame: the real cost that entered it */
-	uint64_t *iamount;         /* by frame: the whole count that entered it */
-	double *selfamt;           /* by frame: its real part of its node's self cost */
-	uint64_t *iself;           /* by frame: its whole part of it */
-	size_t *next;              /* by frame: the next packet of its component */
+	struct stack_frame *frames;   /* the frames made, once their self costs are shared */
+	size_t frames_cap;
 	size_t *packets;           /* by component: its first packet (entry frame) */
 	uint32_t *table;           /* 1 + frames by (parent, node), open addressing */
 	size_t mask;
@@ -652,6 +647,20 @@ struct est {
 	size_t sorted_cap;
 	struct keyed *keyed;       /* what the three sorts above are made with */
 	size_t keyed_cap;
+};
+
+/* A frame while the estimate makes it: what is read together, together,
+ * for most of the estimate's time goes to finding frames and walking the
+ * packets of a component. */
+struct eframe {
+	size_t parent;             /* the frame below, or STACKS_ROOT */
+	size_t node;
+	uint64_t key;              /* a hash of its stack's names */
+	size_t next;               /* the next packet of its component */
+	double amount;             /* the real cost that entered it */
+	double selfamt;            /* its real part of its node's self cost */
+	uint64_t iamount;          /* the whole count that entered it */
+	uint64_t iself;            /* its whole part of it */
 };
 
 /* Template ways go on while their share of what enters carries at least
@@ -710,7 +719,7 @@ static void table_grow(struct est *e)
 	e->table = xcalloc(n, sizeof(*e->table));
 	e->mask = n - 1;
 	for (size_t f = 0; f < e->nframes; f++) {
-		size_t i = frame_hash(e->frames[f].parent, e->fnode[f]) & e->mask;
+		size_t i = frame_hash(e->ef[f].parent, e->ef[f].node) & e->mask;
 
 		while (e->table[i] != 0)
 			i = (i + 1) & e->mask;
@@ -726,22 +735,15 @@ static size_t frame_new(struct est *e, size_t parent, size_t node)
 		die(EXIT_INPUT, "%s: more than %u stacks", e->p->path, UINT32_MAX - 1);
 	if (f == e->cap) {
 		e->cap = e->cap ? 2 * e->cap : 4096;
-		e->frames = xreallocarray(e->frames, e->cap, sizeof(*e->frames));
-		e->fnode = xreallocarray(e->fnode, e->cap, sizeof(*e->fnode));
-		e->amount = xreallocarray(e->amount, e->cap, sizeof(*e->amount));
-		e->fkey = xreallocarray(e->fkey, e->cap, sizeof(*e->fkey));
-		e->iamount = xreallocarray(e->iamount, e->cap, sizeof(*e->iamount));
-		e->selfamt = xreallocarray(e->selfamt, e->cap, sizeof(*e->selfamt));
-		e->iself = xreallocarray(e->iself, e->cap, sizeof(*e->iself));
-		e->next = xreallocarray(e->next, e->cap, sizeof(*e->next));
+		e->ef = xreallocarray(e->ef, e->cap, sizeof(*e->ef));
 	}
-	e->frames[f] = (struct stack_frame){ parent, e->p->func_list[node], 0, 0, true };
-	e->fnode[f] = node;
-	e->fkey[f] = (parent == STACKS_ROOT ? 0x9e3779b97f4a7c15u : e->fkey[parent] * 0x100000001b3u) ^
-		     e->g->key[node];
-	e->amount[f] = e->selfamt[f] = 0;
-	e->iamount[f] = e->iself[f] = 0;
-	e->next[f] = NONE;
+	e->ef[f] = (struct eframe){
+		.parent = parent,
+		.node = node,
+		.key = (parent == STACKS_ROOT ? 0x9e3779b97f4a7c15u
+			: e->ef[parent].key * 0x100000001b3u) ^ e->g->key[node],
+		.next = NONE,
+	};
 	return f;
 }
 
@@ -754,7 +756,7 @@ static size_t frame_get(struct est *e, size_t parent, size_t node, bool *made)
 		table_grow(e);
 	for (i = frame_hash(parent, node) & e->mask; e->table[i] != 0; i = (i + 1) & e->mask) {
 		f = e->table[i] - 1;
-		if (e->frames[f].parent == parent && e->fnode[f] == node) {
+		if (e->ef[f].parent == parent && e->ef[f].node == node) {
 			if (made)
 				*made = false;
 			return f;
@@ -781,7 +783,7 @@ static size_t target_frame(struct est *e, size_t f, const struct column *col)
 	t = g->target[col->target];
 	child = frame_get(e, f, t, &made);
 	if (made) {
-		e->next[child] = e->packets[g->comp[t]];
+		e->ef[child].next = e->packets[g->comp[t]];
 		e->packets[g->comp[t]] = child;
 	}
 	return child;
@@ -795,9 +797,9 @@ static void take(struct est *e, size_t row, size_t f, size_t col, double amount)
 	size_t t = target_frame(e, f, c);
 
 	if (c->call)
-		e->amount[t] += amount;
+		e->ef[t].amount += amount;
 	else
-		e->selfamt[t] += amount;
+		e->ef[t].selfamt += amount;
 	c->left -= amount;
 	xgrow(&e->cells, &e->cells_cap, e->ncells + 1, sizeof(*e->cells));
 	e->cells[e->ncells++] = (struct cell){ row, f, col, amount, 0 };
@@ -860,7 +862,7 @@ static size_t way(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
  * component, made where needed. */
 static size_t route(struct est *e, size_t entry, size_t v)
 {
-	size_t m = e->fnode[entry], f = entry, n;
+	size_t m = e->ef[entry].node, f = entry, n;
 
 	if (m == v)
 		return entry;
@@ -888,7 +890,7 @@ static size_t deficit_frame(struct est *e, size_t c)
 			best = g->member[k];
 	f = frame_get(e, STACKS_ROOT, best, &made);
 	if (made) {
-		e->next[f] = e->packets[c];
+		e->ef[f].next = e->packets[c];
 		e->packets[c] = f;
 	}
 	return f;
@@ -904,9 +906,9 @@ static bool too_many_ways(struct est *e, size_t c, size_t nmembers)
 	for (size_t k = g->comp_start[c]; k < g->comp_start[c + 1]; k++)
 		steps += g->istart[g->member[k] + 1] - g->istart[g->member[k]];
 	e->way_mark--;
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
-		if (e->onpath[e->fnode[f]] != e->way_mark) {
-			e->onpath[e->fnode[f]] = e->way_mark;
+	for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next)
+		if (e->onpath[e->ef[f].node] != e->way_mark) {
+			e->onpath[e->ef[f].node] = e->way_mark;
 			entries++;
 		}
 	e->way_mark--;
@@ -1249,7 +1251,7 @@ static size_t sorted_packets(struct est *e, size_t c)
 {
 	size_t n = 0;
 
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
+	for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next) {
 		xgrow(&e->order, &e->order_cap, n + 1, sizeof(*e->order));
 		e->order[n++] = f;
 	}
@@ -1257,7 +1259,7 @@ static size_t sorted_packets(struct est *e, size_t c)
 		struct keyed *k = keyed_room(e, n);
 
 		for (size_t i = 0; i < n; i++)
-			k[i] = (struct keyed){ e->fkey[e->order[i]], e->order[i] };
+			k[i] = (struct keyed){ e->ef[e->order[i]].key, e->order[i] };
 		keyed_into(e, e->order, n);
 	}
 	return n;
@@ -1272,17 +1274,17 @@ static void fit_packets(struct est *e, size_t c, uint64_t cap)
 	double in = 0;
 	uint64_t iin = 0;
 
-	for (size_t f = e->packets[c]; f != NONE; f = e->next[f]) {
-		in += e->amount[f];
-		iin += e->iamount[f];
+	for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next) {
+		in += e->ef[f].amount;
+		iin += e->ef[f].iamount;
 	}
 	if (in > (double)cap) {
-		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
-			e->amount[f] *= (double)cap / in;
+		for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next)
+			e->ef[f].amount *= (double)cap / in;
 	} else if (in < (double)cap) {
 		size_t f = deficit_frame(e, c);
 
-		e->amount[f] += (double)cap - in;
+		e->ef[f].amount += (double)cap - in;
 	}
 	if (iin > cap) {
 		size_t n = 0, i = 0;
@@ -1291,23 +1293,23 @@ static void fit_packets(struct est *e, size_t c, uint64_t cap)
 
 		/* Counted now: the real amounts' deficit may have added a
 		 * frame (of no whole count) to the packets. */
-		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
+		for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next)
 			n++;
 		w = xcalloc_n(n, sizeof(*w));
 		out = xcalloc_n(n, sizeof(*out));
 
-		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
-			w[i++] = e->iamount[f];
+		for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next)
+			w[i++] = e->ef[f].iamount;
 		cost_apportion((cost_t)cap, w, n, out);
 		i = 0;
-		for (size_t f = e->packets[c]; f != NONE; f = e->next[f])
-			e->iamount[f] = (uint64_t)out[i++];
+		for (size_t f = e->packets[c]; f != NONE; f = e->ef[f].next)
+			e->ef[f].iamount = (uint64_t)out[i++];
 		free(w);
 		free(out);
 	} else if (iin < cap) {
 		size_t f = deficit_frame(e, c);
 
-		e->iamount[f] += cap - iin;
+		e->ef[f].iamount += cap - iin;
 	}
 }
 
@@ -1325,12 +1327,12 @@ static void whole_cells(struct est *e, size_t npackets)
 	for (size_t i = 0; i < n; i++)
 		real[e->cells[i].row] += e->cells[i].amount;
 	for (size_t r = 0; r < npackets; r++)
-		e->rowleft[r] = e->iamount[e->order[r]];
+		e->rowleft[r] = e->ef[e->order[r]].iamount;
 	for (size_t i = 0; i < n; i++) {
 		struct cell *cl = &e->cells[i];
 		struct column *col = &e->cols[cl->col];
 		double x = real[cl->row] > 0
-			? cl->amount * (double)e->iamount[e->order[cl->row]] / real[cl->row] : 0;
+			? cl->amount * (double)e->ef[e->order[cl->row]].iamount / real[cl->row] : 0;
 		uint64_t w = x >= (double)UINT64_MAX ? UINT64_MAX : (uint64_t)x;
 
 		if (w > col->ileft)
@@ -1381,9 +1383,9 @@ static void apply_whole(struct est *e, size_t npackets)
 			continue;
 		t = target_frame(e, cl->frame, col);
 		if (col->call)
-			e->iamount[t] += cl->whole;
+			e->ef[t].iamount += cl->whole;
 		else
-			e->iself[t] += cl->whole;
+			e->ef[t].iself += cl->whole;
 	}
 	while (i < npackets && j < e->ncols) {
 		uint64_t x = e->rowleft[i] < e->cols[j].ileft ? e->rowleft[i] : e->cols[j].ileft;
@@ -1393,9 +1395,9 @@ static void apply_whole(struct est *e, size_t npackets)
 			size_t t = target_frame(e, f, &e->cols[j]);
 
 			if (e->cols[j].call)
-				e->iamount[t] += x;
+				e->ef[t].iamount += x;
 			else
-				e->iself[t] += x;
+				e->ef[t].iself += x;
 			e->rowleft[i] -= x;
 			e->cols[j].ileft -= x;
 		}
@@ -1436,10 +1438,10 @@ static void do_component(struct est *e, size_t c)
 		e->via_hub = too_many_ways(e, c, nmembers);
 	/* One template per member that proportional parts enter at. */
 	for (size_t i = 0; i < npackets; i++) {
-		size_t f = e->order[i], v = e->fnode[f];
-		double big = proportional_part(e->amount[f], e->tau);
+		size_t f = e->order[i], v = e->ef[f].node;
+		double big = proportional_part(e->ef[f].amount, e->tau);
 
-		pool += e->amount[f] - big;
+		pool += e->ef[f].amount - big;
 		if (big <= 0)
 			continue;
 		if (e->tmpl_of[v] == NONE) {
@@ -1485,14 +1487,14 @@ static void do_component(struct est *e, size_t c)
 	memset(e->tstamp, 0, e->ntnodes * sizeof(*e->tstamp));
 	for (size_t i = 0; i < npackets; i++) {
 		size_t f = e->order[i];
-		double big = proportional_part(e->amount[f], e->tau), took = 0;
+		double big = proportional_part(e->ef[f].amount, e->tau), took = 0;
 
 		if (big > 0)
-			took = take_template(e, i, f, big, &e->tmpls[e->tmpl_of[e->fnode[f]]],
+			took = take_template(e, i, f, big, &e->tmpls[e->tmpl_of[e->ef[f].node]],
 					     (double)cap);
-		if (e->amount[f] - took > 0) {
+		if (e->ef[f].amount - took > 0) {
 			xgrow(&e->pool, &e->pool_cap, e->npool + 1, sizeof(*e->pool));
-			e->pool[e->npool++] = (struct piece){ i, f, e->amount[f] - took };
+			e->pool[e->npool++] = (struct piece){ i, f, e->ef[f].amount - took };
 		}
 	}
 	for (size_t r = 0; r < e->ntmpls; r++)
@@ -1512,14 +1514,14 @@ static void share_self(struct est *e)
 	cost_t *share;
 
 	for (size_t f = 0; f < e->nframes; f++)
-		if (e->iself[f] > 0)
-			start[e->fnode[f] + 1]++;
+		if (e->ef[f].iself > 0)
+			start[e->ef[f].node + 1]++;
 	for (size_t v = 0; v < n; v++)
 		if (g->node[v] == v && e->self[v] > 0 && start[v + 1] == 0) {
 			size_t f = frame_get(e, STACKS_ROOT, v, NULL);
 
-			e->iself[f] = e->self[v];
-			e->selfamt[f] = (double)e->self[v];
+			e->ef[f].iself = e->self[v];
+			e->ef[f].selfamt = (double)e->self[v];
 			start[v + 1] = 1;
 		}
 	for (size_t v = 0; v < n; v++)
@@ -1527,10 +1529,14 @@ static void share_self(struct est *e)
 	order = xcalloc_n(start[n], sizeof(*order));
 	fill = xcalloc_n(n, sizeof(*fill));
 	memcpy(fill, start, n * sizeof(*fill));
+	xgrow(&e->frames, &e->frames_cap, e->nframes, sizeof(*e->frames));
 	for (size_t f = 0; f < e->nframes; f++) {
-		e->frames[f].exact = e->selfamt[f];
-		if (e->iself[f] > 0)
-			order[fill[e->fnode[f]]++] = f;
+		const struct eframe *ef = &e->ef[f];
+
+		e->frames[f] = (struct stack_frame){ ef->parent, e->p->func_list[ef->node], 0,
+						     ef->selfamt, true };
+		if (e->ef[f].iself > 0)
+			order[fill[e->ef[f].node]++] = f;
 	}
 	w = xcalloc_n(start[n], sizeof(*w));
 	share = xcalloc_n(start[n], sizeof(*share));
@@ -1540,7 +1546,7 @@ static void share_self(struct est *e)
 		if (a == b)
 			continue;
 		for (size_t i = a; i < b; i++)
-			w[i] = e->iself[order[i]];
+			w[i] = e->ef[order[i]].iself;
 		cost_apportion((cost_t)e->self[v], w + a, b - a, share + a);
 		for (size_t i = a; i < b; i++)
 			e->frames[order[i]].count = share[i];
@@ -1657,7 +1663,7 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 	for (size_t f = 0; f < e.nframes; f++) {
 		size_t up = e.frames[f].parent;
 
-		e.frames[f].shown = !p->focused || g->match[e.fnode[f]] ||
+		e.frames[f].shown = !p->focused || g->match[e.ef[f].node] ||
 				    (up != STACKS_ROOT && e.frames[up].shown);
 	}
 	s->frames = e.frames;
@@ -1668,16 +1674,10 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 	free(e.weight);
 	free(e.holds);
 	free(e.reach);
-	free(e.fnode);
-	free(e.amount);
-	free(e.fkey);
-	free(e.iamount);
-	free(e.selfamt);
-	free(e.iself);
+	free(e.ef);
 	free(e.cells);
 	free(e.rowleft);
 	free(e.sorted);
-	free(e.next);
 	free(e.packets);
 	free(e.table);
 	free(e.onpath);
