@@ -77,7 +77,7 @@ static void print_graph(FILE *out, struct profile *p, const struct options *opt,
 
 	incl.inclusive = true;
 	table_build(&table, p, &incl, cols->sort, cols->nsort);
-	report_dot(out, p, opt, cols, &table, 0, NULL);
+	report_dot(out, p, opt, cols, &table, NULL);
 	table_release(&table);
 }
 

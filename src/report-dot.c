@@ -32,6 +32,7 @@ struct dot {
 	size_t nnodes;
 	size_t nreached;           /* functions that reach --node-thres: nnodes or more */
 	size_t *rank;              /* by function index: 1 + position in nodes, 0 if left out */
+	bool tooltips;             /* the full name and object on hover (not in a page) */
 };
 
 static cost_t present(cost_t c)
@@ -369,8 +370,10 @@ static void put_node(const struct dot *d, const struct func *f)
 	put_name(d->out, f, true);
 	fprintf(d->out, " [color=\"%s\", label=", color);
 	put_label(d->out, d, f);
-	fputs(", tooltip=", d->out);
-	put_name(d->out, f, false);
+	if (d->tooltips) {
+		fputs(", tooltip=", d->out);
+		put_name(d->out, f, false);
+	}
 	fputs("];\n", d->out);
 }
 
@@ -670,15 +673,17 @@ static void put_warning_label(const struct dot *d, const struct warnings *w)
 }
 
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
-		const struct columns *c, const struct table *t, size_t max_nodes,
-		struct dot_nodes *nodes)
+		const struct columns *c, const struct table *t, struct dot_page *page)
 {
-	struct dot d = { .p = p, .out = out, .event = c->primary, .diff = t->diff };
+	struct dot d = { .p = p, .out = out, .event = c->primary, .diff = t->diff,
+			 .tooltips = page == NULL };
 
 	d.total = value(t->base, d.event);
-	choose_nodes(&d, p, t, opt->node_thres, max_nodes);
-	if (nodes != NULL)
-		*nodes = (struct dot_nodes){ d.nreached, d.nnodes };
+	choose_nodes(&d, p, t, opt->node_thres, page != NULL ? page->max_nodes : 0);
+	if (page != NULL) {
+		page->reached = d.nreached;
+		page->drawn = d.nnodes;
+	}
 	put_comment(&d, p, opt);
 	put_warning_comments(&d, &p->warnings);
 	fputs("digraph {\n"

@@ -13,19 +13,20 @@
 #include "options.h"
 #include "report-columns.h"
 
-/* How many functions reach --node-thres, and how many of them a graph
- * draws. */
-struct dot_nodes {
+/* The graph an HTML page draws: at most MAX_NODES of the functions that
+ * reach --node-thres, the largest (0: all), and no tooltips, for the page
+ * keeps only the shapes, the texts and each node's <title> (its id, which
+ * the browser shows on hover).  It is told how many functions reach
+ * --node-thres and how many are drawn. */
+struct dot_page {
+	size_t max_nodes;
 	size_t reached, drawn;
 };
 
 /* Write the graph of event C->primary to OUT.  T comes from table_build in
  * inclusive mode: its rows are the functions with their inclusive costs,
- * T->base the total that shares are of.  MAX_NODES, unless 0, draws only
- * that many of the functions that reach --node-thres, the largest.  NODES,
- * unless NULL, is told how many were drawn. */
+ * T->base the total that shares are of.  PAGE: NULL for --format=dot. */
 void report_dot(FILE *out, struct profile *p, const struct options *opt,
-		const struct columns *c, const struct table *t, size_t max_nodes,
-		struct dot_nodes *nodes);
+		const struct columns *c, const struct table *t, struct dot_page *page);
 
 #endif

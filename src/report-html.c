@@ -123,8 +123,8 @@ void html_graph_start(struct html_graph *g, struct profile *p, const struct opti
 	}
 	incl.inclusive = true;
 	table_build(&table, p, &incl, c->sort, c->nsort);
-	report_dot(g->dot, p, opt, c, &table, opt->node_thres_set ? 0 : HTML_GRAPH_NODES,
-		   &g->nodes);
+	g->nodes.max_nodes = opt->node_thres_set ? 0 : HTML_GRAPH_NODES;
+	report_dot(g->dot, p, opt, c, &table, &g->nodes);
 	table_release(&table);
 	if (fflush(g->dot) != 0 || ferror(g->dot)) {
 		g->no_file = errno;

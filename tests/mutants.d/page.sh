@@ -215,7 +215,7 @@ plant_graph_uncut() {
 # --node-thres was given.
 plant graph_cut_given GOLDEN_CASES=html-graph-all tests/golden/run.sh '^html-graph-all$'
 plant_graph_cut_given() {
-    sed -i 's/opt->node_thres_set ? 0 : HTML_GRAPH_NODES,$/HTML_GRAPH_NODES,/' src/report-html.c
+    sed -i 's/opt->node_thres_set ? 0 : HTML_GRAPH_NODES;$/HTML_GRAPH_NODES;/' src/report-html.c
 }
 
 # The golden cases json-small and asm-json: JSON names no host of inlined
@@ -224,4 +224,18 @@ plant json_no_host "GOLDEN_CASES='json-small asm-json'" tests/golden/run.sh \
     '^(json-small|asm-json)$'
 plant_json_no_host() {
     sed -i 's/} else if (f->host == NULL) {/} else if (1) {/' src/report-json.c
+}
+
+# The golden case dot-fib: --format=dot loses the tooltips that only the
+# page's graph goes without.
+plant dot_no_tooltips GOLDEN_CASES=dot-fib tests/golden/run.sh '^dot-fib$'
+plant_dot_no_tooltips() {
+    sed -i 's/^\t\t\t .tooltips = page == NULL };$/\t\t\t .tooltips = false };/' src/report-dot.c
+}
+
+# The golden case html-graph-no-tooltips: the page's graph asks dot for
+# tooltips, which the page throws away.
+plant page_graph_tooltips GOLDEN_CASES=html-graph-no-tooltips tests/golden/run.sh '^html-graph-no-tooltips$'
+plant_page_graph_tooltips() {
+    sed -i 's/^\tif (d->tooltips) {$/\tif (1) {/' src/report-dot.c
 }
