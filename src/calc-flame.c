@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "calc-estimate.h"
+#include "diag.h"
 #include "fmt-name.h"
 #include "hash.h"
 #include "keysort.h"
@@ -247,7 +248,12 @@ static void gather(struct build *b, size_t first, size_t parent)
  * frames of its stack merged: their counts added. */
 static void make_nodes(struct flame *fl, struct build *b)
 {
+	/* Names and depths are numbered in 32 bits. */
+	if (b->n >= UINT32_MAX)
+		die(EXIT_INPUT, "more than %u frames in one flame graph", UINT32_MAX - 1);
 	fl->nodes = xmalloc((b->n ? b->n : 1) * sizeof(*fl->nodes));
+	if (fl->diff)
+		fl->old = xcalloc(b->n ? b->n : 1, sizeof(*fl->old));
 	fl->n = fl->cap = 0;
 	b->next[b->n] = SIZE_MAX;
 	gather(b, b->n, FLAME_ROOT);
@@ -255,14 +261,18 @@ static void make_nodes(struct flame *fl, struct build *b)
 		struct pending t = b->todo[--b->ntodo];
 		struct flame_node *v = &fl->nodes[fl->n];
 
-		memset(v, 0, sizeof(*v));
-		v->parent = t.parent;
-		v->name = fl->key_name[t.name]->text;
-		v->name_id = t.name;
+		*v = (struct flame_node){ .parent = t.parent, .name_id = (uint32_t)t.name };
 		v->depth = t.parent == FLAME_ROOT ? 0 : fl->nodes[t.parent].depth + 1;
 		for (size_t f = t.first; f != SIZE_MAX; f = b->next[f]) {
-			v->self[b->frames[f].side] += b->frames[f].count;
-			v->exact[b->frames[f].side] += b->frames[f].exact;
+			const struct flame_frame *fr = &b->frames[f];
+
+			if (fr->side == FLAME_NEW) {
+				v->self += fr->count;
+				v->exact += fr->exact;
+			} else {
+				fl->old[fl->n].self += fr->count;
+				fl->old[fl->n].exact += fr->exact;
+			}
 		}
 		gather(b, t.first, fl->n++);
 	}
@@ -275,22 +285,23 @@ static void sum_widths(struct flame *fl)
 {
 	for (size_t i = fl->n; i-- > 0;) {
 		struct flame_node *v = &fl->nodes[i];
+		struct flame_old *o = fl->old != NULL ? &fl->old[i] : NULL;
 
-		for (int k = 0; k < 2; k++)
-			v->width[k] += v->self[k];
-		if (fl->diff)
-			v->drawn += v->self[0] > v->self[1] ? v->self[0] : v->self[1];
-		else
-			v->drawn = v->width[FLAME_NEW];
-		if (v->parent != FLAME_ROOT) {
-			struct flame_node *u = &fl->nodes[v->parent];
+		v->width += v->self;
+		if (o != NULL) {
+			o->width += o->self;
+			o->drawn += o->self > v->self ? o->self : v->self;
+		}
+		if (v->parent == FLAME_ROOT)
+			continue;
+		fl->nodes[v->parent].width += v->width;
+		fl->nodes[v->parent].exact += v->exact;
+		if (o != NULL) {
+			struct flame_old *up = &fl->old[v->parent];
 
-			for (int k = 0; k < 2; k++) {
-				u->width[k] += v->width[k];
-				u->exact[k] += v->exact[k];
-			}
-			if (fl->diff)
-				u->drawn += v->drawn;
+			up->width += o->width;
+			up->exact += o->exact;
+			up->drawn += o->drawn;
 		}
 	}
 }
@@ -311,27 +322,30 @@ static void keep_drawn(struct flame *fl)
 	for (size_t i = 0; i < n; i++) {
 		struct flame_node *v = &fl->nodes[kept];
 		size_t p = fl->nodes[i].parent, slot;
+		cost_t drawn = flame_drawn(fl, i);
 		struct flame_name *e;
 
-		if (fl->nodes[i].drawn <= 0)
+		if (drawn <= 0)
 			continue;
 		*v = fl->nodes[i];
+		if (fl->old != NULL)
+			fl->old[kept] = fl->old[i];
 		new_index[i] = kept;
 		v->parent = p == FLAME_ROOT ? FLAME_ROOT : new_index[p];
 		slot = v->parent == FLAME_ROOT ? n : v->parent;
 		v->offset = next_offset[slot];
-		next_offset[slot] += v->drawn;
+		next_offset[slot] += drawn;
 		next_offset[kept] = v->offset;
 		if (v->parent == FLAME_ROOT)
-			fl->drawn_total += v->drawn;
+			fl->drawn_total += drawn;
 		if (v->depth + 1 > fl->depth)
 			fl->depth = v->depth + 1;
 		e = fl->key_name[v->name_id];
 		if (e->id == SIZE_MAX) {
 			e->id = fl->nnames;
-			fl->names[fl->nnames++] = v->name;
+			fl->names[fl->nnames++] = e->text;
 		}
-		v->name_id = e->id;
+		v->name_id = (uint32_t)e->id;
 		kept++;
 	}
 	fl->n = kept;
@@ -498,16 +512,18 @@ void flame_release(struct flame *fl)
 	free(fl->frames);
 	free(fl->key_name);
 	free(fl->nodes);
+	free(fl->old);
 	free(fl->names);
 	memset(fl, 0, sizeof(*fl));
 }
 
-double flame_relative_change(const struct flame *fl, const struct flame_node *v)
+double flame_relative_change(const struct flame *fl, size_t v)
 {
-	double old = v != NULL ? v->exact[FLAME_OLD] : fl->exact_total[FLAME_OLD];
-	double new = v != NULL ? v->exact[FLAME_NEW] : fl->exact_total[FLAME_NEW];
-	cost_t a = v != NULL ? v->width[FLAME_OLD] : fl->total[FLAME_OLD];
-	cost_t b = v != NULL ? v->width[FLAME_NEW] : fl->total[FLAME_NEW];
+	bool all = v == FLAME_ROOT;
+	double old = all ? fl->exact_total[FLAME_OLD] : fl->old != NULL ? fl->old[v].exact : 0;
+	double new = all ? fl->exact_total[FLAME_NEW] : fl->nodes[v].exact;
+	cost_t a = all ? fl->total[FLAME_OLD] : flame_width(fl, v, FLAME_OLD);
+	cost_t b = all ? fl->total[FLAME_NEW] : flame_width(fl, v, FLAME_NEW);
 
 	/* Whole counts that did not change did not change, and whole counts
 	 * that did changed, though the widths before rounding be equal (their

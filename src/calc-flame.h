@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "calc-stacks.h"
 #include "model-cost.h"
@@ -29,20 +30,28 @@
 #define FLAME_OLD 0
 #define FLAME_NEW 1
 
+/* A node, as side FLAME_NEW (a single profile's) has it: a large profile's
+ * tree has hundreds of thousands, so what only a diff needs is apart
+ * (struct flame_old). */
 struct flame_node {
 	size_t parent;             /* FLAME_ROOT for the outermost frames */
-	const char *name;          /* the frame's text, owned by the flame */
-	size_t name_id;            /* names numbered by first appearance in preorder */
-	size_t depth;              /* 0 for the outermost frames */
-	cost_t width[2];           /* per side: the sum of the stacks through it */
-	cost_t self[2];            /* per side: the count of the stack ending in it */
-	double exact[2];           /* per side: the width before the stacks were rounded
-				      to whole counts (stack_frame.exact), which a
-				      diff's relative change is of: it scales exactly
-				      with the costs */
-	cost_t drawn;              /* the width drawn: width[FLAME_NEW], or in a
-				      diff max(self[0], self[1]) + the children's */
+	uint32_t name_id;          /* names numbered by first appearance in preorder:
+				      the frame's text is names[name_id] */
+	uint32_t depth;            /* 0 for the outermost frames */
+	cost_t width;              /* the sum of the stacks through it */
+	cost_t self;               /* the count of the stack ending in it */
 	cost_t offset;             /* where it starts, in drawn units from the left */
+	double exact;              /* the width before the stacks were rounded to whole
+				      counts (stack_frame.exact), which a diff's
+				      relative change is of: it scales exactly with
+				      the costs */
+};
+
+/* The same node's side FLAME_OLD in a differential flame graph, and the
+ * width it is drawn: max(self, NEW's self) + the children's drawn widths. */
+struct flame_old {
+	cost_t width, self, drawn;
+	double exact;
 };
 
 struct flame_name;
@@ -67,6 +76,7 @@ struct flame_about {
 
 struct flame {
 	struct flame_node *nodes;  /* preorder once finished */
+	struct flame_old *old;     /* beside them in a diff; else NULL */
 	size_t n, cap;
 	const char **names;        /* by name_id */
 	size_t nnames;
@@ -115,12 +125,26 @@ void flame_share_of(struct flame *fl, int side, cost_t whole);
  * again with the other side of a diff, it adds what that side knows. */
 void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures);
 
-/* The relative change, in percent, of node V of FL, a diff (V NULL: of
- * all the stacks): of its width before rounding, so that every cost
+/* Node V's width on side SIDE (0 for OLD's outside a diff). */
+static inline cost_t flame_width(const struct flame *fl, size_t v, int side)
+{
+	if (side == FLAME_NEW)
+		return fl->nodes[v].width;
+	return fl->old != NULL ? fl->old[v].width : 0;
+}
+
+/* The width node V is drawn. */
+static inline cost_t flame_drawn(const struct flame *fl, size_t v)
+{
+	return fl->old != NULL ? fl->old[v].drawn : fl->nodes[v].width;
+}
+
+/* The relative change, in percent, of node V of FL, a diff (V FLAME_ROOT:
+ * of all the stacks): of its width before rounding, so that every cost
  * doubled is +100% on every frame.  +100 where it doubled, -100 where it
  * is gone, +INFINITY where it is new, 0 exactly where its whole counts did
  * not change (where only they did, their change). */
-double flame_relative_change(const struct flame *fl, const struct flame_node *v);
+double flame_relative_change(const struct flame *fl, size_t v);
 
 /* The frame text of function name NAME: ';' as ':', a newline as a space.
  * A new string. */

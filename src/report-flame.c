@@ -384,8 +384,8 @@ static void put_hidden(const struct picture *pic, const bool *drawn_name, const 
 		} else {
 			fputc(',', out);
 		}
-		numfmt_decimal(n, v->width[FLAME_NEW]);
-		fprintf(out, "%zu,%zu,%s", v->depth - group_depth + 1, v->name_id, n);
+		numfmt_decimal(n, v->width);
+		fprintf(out, "%zu,%zu,%s", v->depth - group_depth + 1, (size_t)v->name_id, n);
 		open = true;
 	}
 	fprintf(out, "%s]}</metadata>\n", open ? "]]" : "");
@@ -404,14 +404,15 @@ static void put_frames(const struct picture *pic)
 
 	label_init(&top, pic, "all", SIZE_MAX);
 	if (fl->diff)
-		diverging(flame_relative_change(fl, NULL), fill);
+		diverging(flame_relative_change(fl, FLAME_ROOT), fill);
 	fputs("<g id=\"cga-frames\">\n", pic->out);
 	put_frame(pic, &top, SIZE_MAX, 0, XPAD, total_px, all,
-		  fl->diff ? flame_relative_change(fl, NULL) : 0, fl->diff ? fill : top.fill);
+		  fl->diff ? flame_relative_change(fl, FLAME_ROOT) : 0, fl->diff ? fill : top.fill);
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct flame_node *v = &fl->nodes[i];
-		double w = (double)v->drawn * pic->scale;
+		double w = (double)flame_drawn(fl, i) * pic->scale;
 		struct label *l = &labels[v->name_id];
+		cost_t width[2] = { flame_width(fl, i, FLAME_OLD), v->width };
 
 		/* Narrower frames are not drawn; their children are narrower
 		 * still, and their counts are in their parents' widths. */
@@ -419,11 +420,11 @@ static void put_frames(const struct picture *pic)
 			continue;
 		drawn[i] = drawn_name[v->name_id] = true;
 		if (l->clean == NULL)
-			label_init(l, pic, v->name, v->name_id);
+			label_init(l, pic, fl->names[v->name_id], v->name_id);
 		if (fl->diff)
-			diverging(flame_relative_change(fl, v), fill);
+			diverging(flame_relative_change(fl, i), fill);
 		put_frame(pic, l, v->name_id, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
-			  v->width, fl->diff ? flame_relative_change(fl, v) : 0,
+			  width, fl->diff ? flame_relative_change(fl, i) : 0,
 			  fl->diff ? fill : l->fill);
 	}
 	fputs("</g>\n", pic->out);

@@ -54,11 +54,11 @@ static size_t push_entries(const struct flame *fl, const struct kids *k, size_t 
 
 	for (size_t j = k->first[v]; j < k->first[v + 1]; j++) {
 		size_t c = k->kids[j];
-		const char *name = fl->nodes[c].name;
+		const char *name = fl->names[fl->nodes[c].name_id];
 		size_t len = strlen(name);
 
 		xgrow(e, cap, m + 2, sizeof(**e));
-		if (fl->nodes[c].self[FLAME_NEW] != 0)
+		if (fl->nodes[c].self != 0)
 			(*e)[m++] = (struct entry){ name, len, c, false };
 		if (k->first[c + 1] > k->first[c])
 			(*e)[m++] = (struct entry){ name, len, c, true };
@@ -116,7 +116,7 @@ static void write_lines(FILE *out, const struct flame *fl, const struct kids *k)
 			continue;
 		}
 		text[len++] = ' ';
-		len += numfmt_decimal(text + len, fl->nodes[en.node].self[FLAME_NEW]);
+		len += numfmt_decimal(text + len, fl->nodes[en.node].self);
 		text[len++] = '\n';
 		fwrite(text, 1, len, out);
 	}

@@ -369,7 +369,7 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 	json_int(j, fl->drawn_total);
 	if (fl->diff) {
 		json_key(j, "change");
-		json_double(j, flame_relative_change(fl, NULL));
+		json_double(j, flame_relative_change(fl, FLAME_ROOT));
 	}
 	/* Shares are of the whole program, focused or not, as in the table. */
 	json_key(j, "share_total");
@@ -411,11 +411,11 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 
 		json_uint(j, v->name_id);
 		json_uint(j, v->depth);
-		json_int(j, v->width[FLAME_NEW]);
+		json_int(j, v->width);
 		if (fl->diff) {
-			json_int(j, v->width[FLAME_OLD]);
-			json_int(j, v->drawn);
-			json_double(j, flame_relative_change(fl, v));
+			json_int(j, flame_width(fl, i, FLAME_OLD));
+			json_int(j, flame_drawn(fl, i));
+			json_double(j, flame_relative_change(fl, i));
 		}
 	}
 	json_end_array(j);

@@ -57,7 +57,7 @@ plant_agree_json_estimate_event() {
 # a frame that also has callees is left out.
 plant agree_folded_own_line AGREE_CASES=python3 tests/agree.sh "python3 \(Ir\): the folded stacks"
 plant_agree_folded_own_line() {
-    sed -i 's/^\t\tif (fl->nodes\[c\].self\[FLAME_NEW\] != 0)$/\t\tif (fl->nodes[c].self[FLAME_NEW] != 0 \&\& k->first[c + 1] == k->first[c])/' \
+    sed -i 's/^\t\tif (fl->nodes\[c\].self != 0)$/\t\tif (fl->nodes[c].self != 0 \&\& k->first[c + 1] == k->first[c])/' \
         src/report-folded.c
 }
 
