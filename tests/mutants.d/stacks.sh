@@ -34,11 +34,9 @@ plant_stacks_profile_order() {
 import sys
 p = sys.argv[1]
 s = open(p).read()
-old = """	if (fkey[x] != fkey[y])
-		return fkey[x] < fkey[y] ? -1 : 1;
-	return (x > y) - (x < y);"""
+old = """			k[i] = (struct keyed){ e->ef[e->order[i]].key, e->order[i] };"""
 assert old in s
-open(p, 'w').write(s.replace(old, "	(void)fkey;\n	return (x > y) - (x < y);"))
+open(p, 'w').write(s.replace(old, "			k[i] = (struct keyed){ 0, e->order[i] };"))
 PY
 }
 
@@ -51,10 +49,10 @@ plant_stacks_no_fraction_order() {
 import sys
 p = sys.argv[1]
 s = open(p).read()
-old = """	qsort_r(e->sorted, m, sizeof(*e->sorted), cell_frac_cmp, e->cells);
+old = """	keyed_into(e, e->sorted, m);
 	for (size_t k = 0; k < m; k++) {"""
 assert old in s
-open(p, 'w').write(s.replace(old, """	(void)cell_frac_cmp;
+open(p, 'w').write(s.replace(old, """	keyed_into(e, e->sorted, m);
 	for (size_t k = 0; k < 0; k++) {"""))
 PY
 }
