@@ -85,3 +85,12 @@ plant keysort_signed_zero '' tests/unit/check_keysort ':test_desc:'
 plant_keysort_signed_zero() {
 	sed -i 's/^\tif (x == 0)$/\tif (0)/' src/keysort.c
 }
+
+# Caught by golden folded-focus and focus-qsort-folded: a frame below one
+# that --focus matches is not shown unless it matches itself, now that the
+# frames are written over the estimate's records.
+plant stacks_focus_not_inherited "GOLDEN_CASES='folded-focus focus-qsort-folded'" tests/golden/run.sh \
+    '^(folded-focus|focus-qsort-folded)$'
+plant_stacks_focus_not_inherited() {
+	sed -i 's/^\t\t\t\tsf.shown = up.shown;$/\t\t\t\tsf.shown = false;/' src/calc-stacks.c
+}
