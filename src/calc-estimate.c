@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
 #include "xalloc.h"
 
 bool estimate_compute(struct profile *p, struct stackset *set)
@@ -115,18 +114,54 @@ void estimate_subtract(struct profile *p, const struct profile *old, const struc
 }
 
 /* The estimated cost of the calls from one function (as the stacks hold
- * it: host functions) to another. */
+ * it: host functions) to another, in a table of open addressing: there
+ * are tens of thousands in a large profile, each looked up once a frame. */
 struct call_cost {
-	size_t key[2];             /* caller, callee: stack nodes (function indices) */
+	size_t caller, callee;     /* stack nodes (function indices); caller NONE: empty */
 	cost_t cost;
-	UT_hash_handle hh;
 };
+
+#define NO_CALL ((size_t)-1)
 
 struct call_estimates {
 	size_t *node;              /* by function index: its stack node */
 	size_t nfuncs;
-	struct call_cost *calls;   /* hash by key */
+	struct call_cost *slots;
+	size_t mask, n;
 };
+
+static size_t call_hash(size_t caller, size_t callee)
+{
+	uint64_t h = (uint64_t)caller * 0x9e3779b97f4a7c15u ^ (uint64_t)callee * 0xc2b2ae3d27d4eb4fu;
+
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of CALLER -> CALLEE in M: its own, or the empty one it would take. */
+static struct call_cost *call_slot(const struct call_estimates *m, size_t caller, size_t callee)
+{
+	size_t i = call_hash(caller, callee) & m->mask;
+
+	while (m->slots[i].caller != NO_CALL &&
+	       (m->slots[i].caller != caller || m->slots[i].callee != callee))
+		i = (i + 1) & m->mask;
+	return &m->slots[i];
+}
+
+static void calls_resize(struct call_estimates *m, size_t size)
+{
+	struct call_cost *old = m->slots;
+	size_t n = old != NULL ? m->mask + 1 : 0;
+
+	m->slots = xreallocarray(NULL, size, sizeof(*m->slots));
+	m->mask = size - 1;
+	for (size_t i = 0; i < size; i++)
+		m->slots[i].caller = NO_CALL;
+	for (size_t i = 0; i < n; i++)
+		if (old[i].caller != NO_CALL)
+			*call_slot(m, old[i].caller, old[i].callee) = old[i];
+	free(old);
+}
 
 struct call_estimates *estimate_calls(const struct profile *p, const struct stacks *s)
 {
@@ -136,20 +171,25 @@ struct call_estimates *estimate_calls(const struct profile *p, const struct stac
 	m->nfuncs = p->nfuncs;
 	m->node = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*m->node));
 	memcpy(m->node, s->node, p->nfuncs * sizeof(*m->node));
+	calls_resize(m, 16);
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
-		size_t key[2];
+		size_t caller, callee;
 		struct call_cost *c;
 
 		if (sf->parent == STACKS_ROOT)
 			continue;
-		key[0] = s->frames[sf->parent].func->index;
-		key[1] = sf->func->index;
-		HASH_FIND(hh, m->calls, key, sizeof(key), c);
-		if (c == NULL) {
-			c = xcalloc(1, sizeof(*c));
-			memcpy(c->key, key, sizeof(key));
-			HASH_ADD(hh, m->calls, key, sizeof(c->key), c);
+		caller = s->frames[sf->parent].func->index;
+		callee = sf->func->index;
+		c = call_slot(m, caller, callee);
+		if (c->caller == NO_CALL) {
+			/* At most half full. */
+			if (2 * (m->n + 1) > m->mask + 1) {
+				calls_resize(m, 2 * (m->mask + 1));
+				c = call_slot(m, caller, callee);
+			}
+			*c = (struct call_cost){ caller, callee, 0 };
+			m->n++;
 		}
 		c->cost += w[f];
 	}
@@ -159,27 +199,20 @@ struct call_estimates *estimate_calls(const struct profile *p, const struct stac
 
 cost_t call_estimate_of(const struct call_estimates *m, const struct edge *e)
 {
-	size_t key[2] = { e->key.caller->index, e->key.callee->index };
-	struct call_cost *c;
+	size_t caller = e->key.caller->index, callee = e->key.callee->index;
+	const struct call_cost *c;
 
-	if (key[0] >= m->nfuncs || key[1] >= m->nfuncs)
+	if (caller >= m->nfuncs || callee >= m->nfuncs)
 		return 0;
-	key[0] = m->node[key[0]];
-	key[1] = m->node[key[1]];
-	HASH_FIND(hh, m->calls, key, sizeof(key), c);
-	return c != NULL ? c->cost : 0;
+	c = call_slot(m, m->node[caller], m->node[callee]);
+	return c->caller != NO_CALL ? c->cost : 0;
 }
 
 void call_estimates_free(struct call_estimates *m)
 {
-	struct call_cost *c, *tmp;
-
 	if (m == NULL)
 		return;
-	HASH_ITER(hh, m->calls, c, tmp) {
-		HASH_DEL(m->calls, c);
-		free(c);
-	}
+	free(m->slots);
 	free(m->node);
 	free(m);
 }

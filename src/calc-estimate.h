@@ -63,21 +63,4 @@ void call_estimates_free(struct call_estimates *m);
  * held by its host on both sides keeps none (its inclusive cost's change). */
 void estimate_subtract(struct profile *p, const struct profile *old, const struct profile *new);
 
-/* The estimated cost of P's calls, from the stacks S of one event: of each
- * call, the stacks in which the callee's frame is right above the
- * caller's (what a flame graph draws of the callee above the caller's
- * frames).  Unlike a call's recorded cost, which inside a cycle of calls
- * counts nested activations again, it is a share of the total.  Calls of
- * code inlined into a function are that function's.  A new table. */
-struct call_estimates *estimate_calls(const struct profile *p, const struct stacks *s);
-/* The estimate of call E (of the profile of M), 0 when no stack has it. */
-cost_t call_estimate_of(const struct call_estimates *m, const struct edge *e);
-void call_estimates_free(struct call_estimates *m);
-
-/* In P, the difference of OLD and NEW (each read on its own, with its
- * estimates made), every function's estimate is NEW's less OLD's: no
- * difference of sums, as the stacks of each side are its own.  A function
- * held by its host on both sides keeps none (its inclusive cost's change). */
-void estimate_subtract(struct profile *p, const struct profile *old, const struct profile *new);
-
 #endif
