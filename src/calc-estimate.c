@@ -167,11 +167,19 @@ struct call_estimates *estimate_calls(const struct profile *p, const struct stac
 {
 	struct call_estimates *m = xcalloc(1, sizeof(*m));
 	cost_t *w = stacks_widths(s);
+	size_t edges = 0, size = 16;
 
 	m->nfuncs = p->nfuncs;
 	m->node = xmalloc((p->nfuncs ? p->nfuncs : 1) * sizeof(*m->node));
 	memcpy(m->node, s->node, p->nfuncs * sizeof(*m->node));
-	calls_resize(m, 16);
+	/* A frame's parent calls it along an edge of the profile (between
+	 * their hosts): there are no more calls than edges, and a table made
+	 * for them at once is never remade. */
+	for (size_t i = 0; i < p->nfuncs; i++)
+		edges += p->func_list[i]->nout;
+	while (size < 2 * edges)
+		size *= 2;
+	calls_resize(m, size);
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
 		size_t caller, callee;
@@ -183,7 +191,7 @@ struct call_estimates *estimate_calls(const struct profile *p, const struct stac
 		callee = sf->func->index;
 		c = call_slot(m, caller, callee);
 		if (c->caller == NO_CALL) {
-			/* At most half full. */
+			/* At most half full, should the bound above not hold. */
 			if (2 * (m->n + 1) > m->mask + 1) {
 				calls_resize(m, 2 * (m->mask + 1));
 				c = call_slot(m, caller, callee);
