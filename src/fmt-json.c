@@ -170,6 +170,13 @@ static bool line_separator(const unsigned char *p, size_t len)
 	return len == 3 && p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9);
 }
 
+/* Whether byte C stands for itself: printable ASCII that is not escaped. */
+static inline bool plain_byte(unsigned char c, bool page)
+{
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' &&
+	       !(page && (c == '<' || c == '>' || c == '&'));
+}
+
 /* Runs of bytes that stand for themselves go out in one write: names are
  * most of a JSON report, and a write per character took most of its time. */
 static void write_escaped(struct json *j, const char *s, size_t n)
@@ -180,7 +187,14 @@ static void write_escaped(struct json *j, const char *s, size_t n)
 
 	putch(j, '"');
 	while (p < end) {
-		const char *esc = escape_of(*p, page);
+		const char *esc;
+
+		/* Most bytes of names: no escape, no UTF-8 to check. */
+		if (plain_byte(*p, page)) {
+			p++;
+			continue;
+		}
+		esc = escape_of(*p, page);
 		size_t len = esc == NULL && *p >= 0x20 ? utf8_length(p, (size_t)(end - p)) : 0;
 
 		if (len > 0 && !(page && line_separator(p, len))) {
@@ -268,6 +282,36 @@ static void put_inline(struct json *j, const char *text, size_t n)
 	j->len = (size_t)(p + n - j->buf);
 }
 
+/* The number of decimal digits of V. */
+static size_t u64_width(uint64_t v)
+{
+	size_t n = 1;
+
+	for (; v >= 10000; v /= 10000)
+		n += 4;
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* V as the next value of an inline array, its digits written straight
+ * into the buffer. */
+static void put_inline_uint(struct json *j, uint64_t v)
+{
+	size_t n = u64_width(v);
+	char *p;
+
+	if (sizeof(j->buf) - j->len < n + 2)
+		json_flush(j);
+	p = j->buf + j->len;
+	if (!j->first[j->depth]) {
+		*p++ = ',';
+		if (!j->page)
+			*p++ = ' ';
+	}
+	j->first[j->depth] = false;
+	u64_digits(p + n, v);
+	j->len = (size_t)(p + n - j->buf);
+}
+
 void json_int(struct json *j, __int128 v)
 {
 	char digits[NUMFMT_COUNT_MAX], *end = digits + sizeof(digits) - 1, *start;
@@ -275,8 +319,7 @@ void json_int(struct json *j, __int128 v)
 
 	if (v >= 0 && v <= SAFE_INTEGER && j->depth > 0 && j->inline_[j->depth] &&
 	    !j->after_key) {
-		start = u64_digits(end, (uint64_t)v);
-		put_inline(j, start, (size_t)(end - start));
+		put_inline_uint(j, (uint64_t)v);
 		return;
 	}
 	separate(j);

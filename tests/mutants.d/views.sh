@@ -287,3 +287,17 @@ plant call_estimates_misfiled "GOLDEN_CASES='dot-json-evenodd dot-json-interp st
 plant_call_estimates_misfiled() {
     sed -i 's/^\t\t\t\*c = (struct call_cost){ caller, callee, 0 };$/\t\t\t*c = (struct call_cost){ caller, caller, 0 };/' src/calc-estimate.c
 }
+
+# Caught by the unit test test_widths (check_json): a count of 10000 (or
+# any power of ten from it on) written one digit short.
+plant json_width_short '' tests/unit/check_json ':test_widths:'
+plant_json_width_short() {
+    sed -i 's/^\tfor (; v >= 10000; v \/= 10000)$/\tfor (; v > 10000; v \/= 10000)/' src/fmt-json.c
+}
+
+# Caught by the unit test test_escaping (check_json): a quote taken for a
+# byte that stands for itself.
+plant json_quote_plain '' tests/unit/check_json ':test_escaping:'
+plant_json_quote_plain() {
+    sed -i "s/^\\treturn c >= 0x20 \\&\\& c < 0x80 \\&\\& c != '\"' \\&\\& c != '\\\\\\\\' \\&\\&\$/\\treturn c >= 0x20 \\&\\& c < 0x80 \\&\\& c != '\\\\\\\\' \\&\\&/" src/fmt-json.c
+}

@@ -1,6 +1,7 @@
 /* The JSON writer: layout, escaping, numbers. */
 #include "unit.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -224,6 +225,35 @@ START_TEST(test_costs)
 }
 END_TEST
 
+/* Counts of every width, each side of each power of ten, as the digits
+ * are written straight into the buffer. */
+static void widths(struct json *j)
+{
+	uint64_t p = 1;
+
+	json_begin_inline_array(j);
+	for (int k = 0; k <= 15; k++, p *= 10) {
+		json_int(j, (__int128)p - 1);
+		json_int(j, (__int128)p);
+	}
+	json_end_array(j);
+}
+
+START_TEST(test_widths)
+{
+	char *s = written_as(widths, true), e[1024];
+	size_t n = (size_t)snprintf(e, sizeof(e), "[");
+	uint64_t p = 1;
+
+	for (int k = 0; k <= 15; k++, p *= 10)
+		n += (size_t)snprintf(e + n, sizeof(e) - n, "%s%" PRIu64 ",%" PRIu64, k ? "," : "",
+				      p - 1, p);
+	snprintf(e + n, sizeof(e) - n, "]\n");
+	ck_assert_str_eq(s, e);
+	free(s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("json");
@@ -235,6 +265,7 @@ int main(void)
 	tcase_add_test(tc, test_page);
 	tcase_add_test(tc, test_buffer);
 	tcase_add_test(tc, test_costs);
+	tcase_add_test(tc, test_widths);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
