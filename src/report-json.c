@@ -80,6 +80,15 @@ static int func_cmp(const void *a, const void *b, void *arg)
 	return c ? c : strcmp(f->fullname, g->fullname);
 }
 
+/* A key that orders cost vectors V as cost_order does by their first
+ * sort event: the larger first; beyond 64 bits cost_order tells. */
+static uint64_t first_key(const struct order *o, const cost_t *v)
+{
+	cost_t x = v != NULL && o->nevents > 0 ? sort_value(v[o->events[0]], o->magnitude) : -1;
+
+	return x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;
+}
+
 struct func_tie {
 	struct func **funcs;
 	const struct order *o;
@@ -100,14 +109,8 @@ static void sort_funcs(struct func **funcs, size_t n, const struct order *o)
 	struct func **sorted = xreallocarray(NULL, n ? n : 1, sizeof(*sorted));
 	struct func_tie t = { funcs, o };
 
-	for (size_t i = 0; i < n; i++) {
-		const cost_t *v = o->by_self ? funcs[i]->self : funcs[i]->total;
-		cost_t x = v != NULL && o->nevents > 0 ? sort_value(v[o->events[0]], o->magnitude) : -1;
-
-		/* The larger first; beyond 64 bits func_cmp tells. */
-		k[i].key = x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;
-		k[i].index = i;
-	}
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct keyed){ first_key(o, o->by_self ? funcs[i]->self : funcs[i]->total), i };
 	keysort_tie(k, n, func_tie, &t);
 	for (size_t i = 0; i < n; i++)
 		sorted[i] = funcs[k[i].index];
@@ -183,12 +186,45 @@ struct call {
 	bool inside;               /* a call inside a cycle of calls */
 };
 
-static int call_cmp(const void *a, const void *b, void *arg)
+static int call_cmp(const struct call *x, const struct call *y, const struct order *o)
 {
-	const struct call *x = a, *y = b;
-	int c = cost_order(arg, x->cost, y->cost);
+	int c = cost_order(o, x->cost, y->cost);
 
 	return c ? c : strcmp(x->other->fullname, y->other->fullname);
+}
+
+struct call_tie {
+	const struct call *calls;
+	const struct order *o;
+};
+
+static int call_tie(size_t x, size_t y, void *arg)
+{
+	const struct call_tie *t = arg;
+
+	return call_cmp(&t->calls[x], &t->calls[y], t->o);
+}
+
+/* CALLS (N > 1) in the order of O (call_cmp): by their first sort value,
+ * call_cmp only where that is equal.  Most lists are short: their room
+ * is on the stack. */
+static void sort_calls(struct call *calls, size_t n, const struct order *o)
+{
+	struct keyed small[16], *k = n <= 16 ? small : xreallocarray(NULL, n, sizeof(*k));
+	struct call moved_small[16], *moved = n <= 16 ? moved_small
+						       : xreallocarray(NULL, n, sizeof(*moved));
+	struct call_tie t = { calls, o };
+
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct keyed){ first_key(o, calls[i].cost), i };
+	keysort_tie(k, n, call_tie, &t);
+	for (size_t i = 0; i < n; i++)
+		moved[i] = calls[k[i].index];
+	memcpy(calls, moved, n * sizeof(*calls));
+	if (k != small)
+		free(k);
+	if (moved != moved_small)
+		free(moved);
 }
 
 /* The place in "functions" of the function a call names in short form,
@@ -208,7 +244,7 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 			struct call *calls, size_t n, bool callers)
 {
 	if (n > 1)
-		qsort_r(calls, n, sizeof(*calls), call_cmp, (void *)o);
+		sort_calls(calls, n, o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
 		size_t at = short_position(p, o, calls[i].other);

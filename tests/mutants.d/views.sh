@@ -301,3 +301,10 @@ plant json_quote_plain '' tests/unit/check_json ':test_escaping:'
 plant_json_quote_plain() {
     sed -i "s/^\\treturn c >= 0x20 \\&\\& c < 0x80 \\&\\& c != '\"' \\&\\& c != '\\\\\\\\' \\&\\&\$/\\treturn c >= 0x20 \\&\\& c < 0x80 \\&\\& c != '\\\\\\\\' \\&\\&/" src/fmt-json.c
 }
+
+# Caught by golden json-small: functions and calls sorted by their first
+# sort event the smallest first.
+plant json_order_ascending GOLDEN_CASES=json-small tests/golden/run.sh '^json-small$'
+plant_json_order_ascending() {
+    sed -i 's/^\treturn x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;$/\treturn x < 0 ? UINT64_MAX : (uint64_t)x;/' src/report-json.c
+}
