@@ -55,8 +55,6 @@ struct stack_graph {
 	size_t nedges;
 	struct bfs **route;        /* by node m: the shortest ways from m through its
 				      component, found when needed */
-	bool once;                 /* one estimate is made on the graph: the ways of a
-				      component are let go once it is done */
 	size_t *hub;               /* by component: the node large ones route through,
 				      NONE until needed */
 	size_t *to_hub;            /* by node: the next node on a shortest way to its
@@ -367,26 +365,16 @@ struct stack_graph *stack_graph_new(const struct profile *p)
 	return g;
 }
 
-/* Let go of the ways found from the nodes MEMBERS (N). */
-static void routes_free(struct stack_graph *g, const size_t *members, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		struct bfs *b = g->route[members[i]];
-
-		if (b != NULL) {
-			free(b->parent);
-			free(b->queue);
-			free(b);
-			g->route[members[i]] = NULL;
-		}
-	}
-}
-
 void stack_graph_free(struct stack_graph *g)
 {
 	if (g == NULL)
 		return;
-	routes_free(g, g->member, g->comp_start[g->ncomp]);
+	for (size_t v = 0; v < g->n; v++)
+		if (g->route[v] != NULL) {
+			free(g->route[v]->parent);
+			free(g->route[v]->queue);
+			free(g->route[v]);
+		}
 	free(g->route);
 	free(g->rank);
 	free(g->key);
@@ -615,6 +603,8 @@ struct est {
 	double tau;                /* below it a context is not split in proportion */
 	struct eframe *ef;         /* the frames being made */
 	size_t nframes, cap;
+	struct stack_frame *frames;   /* the frames made, once their self costs are shared */
+	size_t frames_cap;
 	size_t *packets;           /* by component: its first packet (entry frame) */
 	uint32_t *table;           /* 1 + frames by (parent, node), open addressing */
 	size_t mask;
@@ -670,8 +660,7 @@ struct eframe {
 	double amount;             /* the real cost that entered it */
 	double selfamt;            /* its real part of its node's self cost */
 	uint64_t iamount;          /* the whole count that entered it */
-	uint64_t iself;            /* its whole part of it; once the self costs are
-				      shared, the count of the stack ending in it */
+	uint64_t iself;            /* its whole part of it */
 };
 
 /* Template ways go on while their share of what enters carries at least
@@ -1540,9 +1529,15 @@ static void share_self(struct est *e)
 	order = xcalloc_n(start[n], sizeof(*order));
 	fill = xcalloc_n(n, sizeof(*fill));
 	memcpy(fill, start, n * sizeof(*fill));
-	for (size_t f = 0; f < e->nframes; f++)
+	xgrow(&e->frames, &e->frames_cap, e->nframes, sizeof(*e->frames));
+	for (size_t f = 0; f < e->nframes; f++) {
+		const struct eframe *ef = &e->ef[f];
+
+		e->frames[f] = (struct stack_frame){ ef->parent, e->p->func_list[ef->node], 0,
+						     ef->selfamt, true };
 		if (e->ef[f].iself > 0)
 			order[fill[e->ef[f].node]++] = f;
+	}
 	w = xcalloc_n(start[n], sizeof(*w));
 	share = xcalloc_n(start[n], sizeof(*share));
 	for (size_t v = 0; v < n; v++) {
@@ -1553,9 +1548,8 @@ static void share_self(struct est *e)
 		for (size_t i = a; i < b; i++)
 			w[i] = e->ef[order[i]].iself;
 		cost_apportion((cost_t)e->self[v], w + a, b - a, share + a);
-		/* Each share is at most the node's self cost, a 64-bit count. */
 		for (size_t i = a; i < b; i++)
-			e->ef[order[i]].iself = (uint64_t)share[i];
+			e->frames[order[i]].count = share[i];
 	}
 	free(start);
 	free(order);
@@ -1612,43 +1606,10 @@ static void costs_of(struct est *e, size_t event)
 	free(in);
 }
 
-/* The frames E made, written over its records, whose memory they take
- * over: the largest profiles make hundreds of thousands of frames, and
- * fresh memory for them costs more than writing them.  A frame is no
- * larger than a record, so frame F overwrites only records F and below,
- * each read before. */
-static struct stack_frame *frames_made(struct est *e)
-{
-	const struct profile *p = e->p;
-	char *base = (char *)e->ef;
-
-	_Static_assert(sizeof(struct stack_frame) <= sizeof(struct eframe),
-		       "frames are written over the records they are made from");
-	for (size_t f = 0; f < e->nframes; f++) {
-		struct eframe ef;
-		struct stack_frame sf, up;
-
-		memcpy(&ef, base + f * sizeof(ef), sizeof(ef));
-		sf = (struct stack_frame){ ef.parent, p->func_list[ef.node], (cost_t)ef.iself,
-					   ef.selfamt, true };
-		if (p->focused && !e->g->match[ef.node]) {
-			sf.shown = false;
-			if (ef.parent != STACKS_ROOT) {
-				memcpy(&up, base + ef.parent * sizeof(up), sizeof(up));
-				sf.shown = up.shown;
-			}
-		}
-		memcpy(base + f * sizeof(sf), &sf, sizeof(sf));
-	}
-	e->ef = NULL;
-	e->cap = 0;
-	return xreallocarray(base, e->nframes ? e->nframes : 1, sizeof(struct stack_frame));
-}
-
 /* One estimate with threshold E->tau; the number of stacks it makes. */
 static size_t estimate(struct est *e)
 {
-	struct stack_graph *g = e->g;
+	const struct stack_graph *g = e->g;
 	size_t lines = 0;
 
 	e->nframes = 0;
@@ -1657,15 +1618,11 @@ static size_t estimate(struct est *e)
 	memset(e->table, 0, (e->mask + 1) * sizeof(*e->table));
 	for (size_t c = 0; c < g->ncomp; c++)
 		e->packets[c] = NONE;
-	for (size_t c = g->ncomp; c-- > 0;) {
+	for (size_t c = g->ncomp; c-- > 0;)
 		do_component(e, c);
-		/* The next component's ways then take the memory of these. */
-		if (g->once)
-			routes_free(g, g->member + g->comp_start[c], g->comp_start[c + 1] - g->comp_start[c]);
-	}
 	share_self(e);
 	for (size_t f = 0; f < e->nframes; f++)
-		lines += e->ef[f].iself != 0 || e->ef[f].selfamt > 0;
+		lines += e->frames[f].count != 0 || e->frames[f].exact > 0;
 	return lines;
 }
 
@@ -1703,7 +1660,13 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 		needed += g->node[v] == v && e.self[v] > 0;
 	while (estimate(&e) > STACKS_MAX + needed && e.tau < (double)all / 4)
 		e.tau *= 4;
-	s->frames = frames_made(&e);
+	for (size_t f = 0; f < e.nframes; f++) {
+		size_t up = e.frames[f].parent;
+
+		e.frames[f].shown = !p->focused || g->match[e.ef[f].node] ||
+				    (up != STACKS_ROOT && e.frames[up].shown);
+	}
+	s->frames = e.frames;
 	s->n = e.nframes;
 	s->node = xcalloc_n(g->n, sizeof(*s->node));
 	memcpy(s->node, g->node, g->n * sizeof(*s->node));
@@ -1741,7 +1704,6 @@ void stacks_estimate(struct stacks *s, const struct profile *p, size_t event)
 {
 	struct stack_graph *g = stack_graph_new(p);
 
-	g->once = true;
 	stacks_estimate_on(s, g, p, event);
 	stack_graph_free(g);
 }
