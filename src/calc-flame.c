@@ -142,8 +142,7 @@ struct build {
 	struct pending *todo;      /* nodes to make, the next one last */
 	size_t ntodo;
 	struct keyed *keyed;       /* what order_pending sorts with */
-	struct pending *moved;
-	size_t keyed_cap, moved_cap;
+	size_t keyed_cap;
 };
 
 void flame_children(size_t n, const size_t *parent, size_t stride, size_t **first,
@@ -206,13 +205,9 @@ static void order_pending(struct build *b, size_t from)
 	size_t n = b->ntodo - from;
 
 	xgrow(&b->keyed, &b->keyed_cap, n, sizeof(*b->keyed));
-	xgrow(&b->moved, &b->moved_cap, n, sizeof(*b->moved));
 	for (size_t i = 0; i < n; i++)
 		b->keyed[i] = (struct keyed){ SIZE_MAX - b->rank[b->todo[from + i].name], i };
-	keysort(b->keyed, n);
-	for (size_t i = 0; i < n; i++)
-		b->moved[i] = b->todo[from + b->keyed[i].index];
-	memcpy(b->todo + from, b->moved, n * sizeof(*b->moved));
+	keysort_items(b->todo + from, sizeof(*b->todo), b->keyed, n, NULL, NULL);
 }
 
 /* Push the children of the frames in FIRST's list (the roots: n) as nodes
@@ -373,7 +368,6 @@ void flame_finish(struct flame *fl)
 	free((size_t *)b.rank);
 	free(b.todo);
 	free(b.keyed);
-	free(b.moved);
 	free(fl->frames);
 	fl->frames = NULL;
 	fl->nframes = fl->frames_cap = 0;

@@ -315,9 +315,7 @@ static void graph_components(struct stack_graph *g)
 
 		for (size_t k = 0; k < m; k++)
 			bykey[k] = (struct keyed){ g->rank[g->target[a + k]], a + k };
-		keysort(bykey, m);
-		for (size_t k = 0; k < m; k++)
-			g->slot_order[a + k] = bykey[k].index;
+		keysort_indexes(bykey, m, g->slot_order + a);
 	}
 	free(bykey);
 	g->internal = xcalloc_n(g->start[n], sizeof(*g->internal));
@@ -1229,15 +1227,6 @@ static void fill_from_pool(struct est *e, double all)
 	}
 }
 
-/* Sort the first N of e->keyed, filled by the caller, and put their
- * indexes in that order into OUT. */
-static void keyed_into(struct est *e, size_t *out, size_t n)
-{
-	keysort(e->keyed, n);
-	for (size_t i = 0; i < n; i++)
-		out[i] = e->keyed[i].index;
-}
-
 static struct keyed *keyed_room(struct est *e, size_t n)
 {
 	xgrow(&e->keyed, &e->keyed_cap, n, sizeof(*e->keyed));
@@ -1260,7 +1249,7 @@ static size_t sorted_packets(struct est *e, size_t c)
 
 		for (size_t i = 0; i < n; i++)
 			k[i] = (struct keyed){ e->ef[e->order[i]].key, e->order[i] };
-		keyed_into(e, e->order, n);
+		keysort_indexes(e->keyed, n, e->order);
 	}
 	return n;
 }
@@ -1355,7 +1344,7 @@ static void whole_cells(struct est *e, size_t npackets)
 		if (e->rowleft[cl->row] > 0 && cl->amount > (double)cl->whole)
 			e->keyed[m++] = (struct keyed){ keysort_desc(cl->amount - (double)cl->whole), i };
 	}
-	keyed_into(e, e->sorted, m);
+	keysort_indexes(e->keyed, m, e->sorted);
 	for (size_t k = 0; k < m; k++) {
 		struct cell *cl = &e->cells[e->sorted[k]];
 
@@ -1480,7 +1469,7 @@ static void do_component(struct est *e, size_t c)
 		for (size_t i = 0; i < e->ncols; i++)
 			k[i] = (struct keyed){
 				keysort_desc((double)e->cols[i].cost * e->cols[i].scale), i };
-		keyed_into(e, e->spread_order, e->ncols);
+		keysort_indexes(e->keyed, e->ncols, e->spread_order);
 	}
 	xgrow(&e->tframe, &e->tframe_cap, e->ntnodes, sizeof(*e->tframe));
 	e->tstamp = xreallocarray(e->tstamp, e->tframe_cap, sizeof(*e->tstamp));

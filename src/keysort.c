@@ -84,6 +84,30 @@ void keysort_tie(struct keyed *a, size_t n, int (*cmp)(size_t, size_t, void *), 
 	free(tmp);
 }
 
+void keysort_indexes(struct keyed *k, size_t n, size_t *out)
+{
+	keysort(k, n);
+	for (size_t i = 0; i < n; i++)
+		out[i] = k[i].index;
+}
+
+void keysort_items(void *items, size_t size, struct keyed *k, size_t n,
+		   int (*tie)(size_t, size_t, void *), void *arg)
+{
+	/* Most lists sorted so are a function's few calls or a node's few
+	 * children: their copy needs no allocation. */
+	unsigned char small[1024], *moved;
+
+	keysort_tie(k, n, tie, arg);
+	moved = n * size <= sizeof(small) ? small : xreallocarray(NULL, n, size);
+	for (size_t i = 0; i < n; i++)
+		memcpy(moved + i * size, (unsigned char *)items + k[i].index * size, size);
+	if (n > 0)
+		memcpy(items, moved, n * size);
+	if (moved != small)
+		free(moved);
+}
+
 uint64_t keysort_desc(double x)
 {
 	uint64_t bits;

@@ -21,6 +21,14 @@ void keysort(struct keyed *a, size_t n);
  * a longer order, which TIE finishes. */
 void keysort_tie(struct keyed *a, size_t n, int (*tie)(size_t, size_t, void *), void *arg);
 
+/* K (N) sorted by keysort, their indexes written in that order to OUT. */
+void keysort_indexes(struct keyed *k, size_t n, size_t *out);
+
+/* ITEMS (N of SIZE bytes; K's index i names item i) put in the order of
+ * K sorted by keysort_tie with TIE and ARG (TIE NULL: by index alone). */
+void keysort_items(void *items, size_t size, struct keyed *k, size_t n,
+		   int (*tie)(size_t, size_t, void *), void *arg);
+
 /* A key that orders doubles from the largest down (-0 as 0; NaN after
  * every number). */
 uint64_t keysort_desc(double x);

@@ -106,17 +106,11 @@ static int func_tie(size_t x, size_t y, void *arg)
 static void sort_funcs(struct func **funcs, size_t n, const struct order *o)
 {
 	struct keyed *k = xreallocarray(NULL, n ? n : 1, sizeof(*k));
-	struct func **sorted = xreallocarray(NULL, n ? n : 1, sizeof(*sorted));
 	struct func_tie t = { funcs, o };
 
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct keyed){ first_key(o, o->by_self ? funcs[i]->self : funcs[i]->total), i };
-	keysort_tie(k, n, func_tie, &t);
-	for (size_t i = 0; i < n; i++)
-		sorted[i] = funcs[k[i].index];
-	if (n > 0)
-		memcpy(funcs, sorted, n * sizeof(*funcs));
-	free(sorted);
+	keysort_items(funcs, sizeof(*funcs), k, n, func_tie, &t);
 	free(k);
 }
 
@@ -206,25 +200,18 @@ static int call_tie(size_t x, size_t y, void *arg)
 }
 
 /* CALLS (N > 1) in the order of O (call_cmp): by their first sort value,
- * call_cmp only where that is equal.  Most lists are short: their room
- * is on the stack. */
+ * call_cmp only where that is equal.  Most lists are short: their keys
+ * are on the stack. */
 static void sort_calls(struct call *calls, size_t n, const struct order *o)
 {
 	struct keyed small[16], *k = n <= 16 ? small : xreallocarray(NULL, n, sizeof(*k));
-	struct call moved_small[16], *moved = n <= 16 ? moved_small
-						       : xreallocarray(NULL, n, sizeof(*moved));
 	struct call_tie t = { calls, o };
 
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct keyed){ first_key(o, calls[i].cost), i };
-	keysort_tie(k, n, call_tie, &t);
-	for (size_t i = 0; i < n; i++)
-		moved[i] = calls[k[i].index];
-	memcpy(calls, moved, n * sizeof(*calls));
+	keysort_items(calls, sizeof(*calls), k, n, call_tie, &t);
 	if (k != small)
 		free(k);
-	if (moved != moved_small)
-		free(moved);
 }
 
 /* The place in "functions" of the function a call names in short form,

@@ -49,10 +49,10 @@ plant_stacks_no_fraction_order() {
 import sys
 p = sys.argv[1]
 s = open(p).read()
-old = """	keyed_into(e, e->sorted, m);
+old = """	keysort_indexes(e->keyed, m, e->sorted);
 	for (size_t k = 0; k < m; k++) {"""
 assert old in s
-open(p, 'w').write(s.replace(old, """	keyed_into(e, e->sorted, m);
+open(p, 'w').write(s.replace(old, """	keysort_indexes(e->keyed, m, e->sorted);
 	for (size_t k = 0; k < 0; k++) {"""))
 PY
 }
@@ -92,4 +92,11 @@ plant stacks_focus_not_inherited "GOLDEN_CASES='folded-focus focus-qsort-folded'
     '^(folded-focus|focus-qsort-folded)$'
 plant_stacks_focus_not_inherited() {
 	sed -i 's/^\t\t\t\t    (up != STACKS_ROOT \&\& e.frames\[up\].shown);$/\t\t\t\t    (0 \&\& e.frames[up].shown);/' src/calc-stacks.c
+}
+
+# tests/unit/check_keysort (test_items): the items are copied in the
+# order they came in, not the keys'.
+plant keysort_items_unmoved '' tests/unit/check_keysort ':test_items:'
+plant_keysort_items_unmoved() {
+	sed -i 's/^\t\tmemcpy(moved + i \* size, (unsigned char \*)items + k\[i\].index \* size, size);$/\t\tmemcpy(moved + i * size, (unsigned char *)items + i * size, size);/' src/keysort.c
 }

@@ -111,6 +111,63 @@ START_TEST(test_desc)
 }
 END_TEST
 
+struct item {
+	int value;
+	char name[24];
+};
+
+static int item_tie(size_t x, size_t y, void *arg)
+{
+	const struct item *items = arg;
+
+	return strcmp(items[x].name, items[y].name);
+}
+
+static int item_cmp(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+
+	return x->value != y->value ? (x->value > y->value) - (x->value < y->value)
+				    : strcmp(x->name, y->name);
+}
+
+/* Items larger than a key, moved into the keys' order (short lists on the
+ * stack, long ones not); indexes in the keys' order. */
+START_TEST(test_items)
+{
+	static const size_t sizes[] = { 0, 1, 5, 60, 200 };
+	uint64_t state = 2463534242u;
+
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(*sizes); s++) {
+		size_t n = sizes[s];
+		struct item *a = calloc(n + 1, sizeof(*a)), *b = calloc(n + 1, sizeof(*b));
+		struct keyed *k = calloc(n + 1, sizeof(*k));
+		size_t *order = calloc(n + 1, sizeof(*order));
+
+		for (size_t i = 0; i < n; i++) {
+			a[i].value = (int)(next_random(&state) % 7);
+			snprintf(a[i].name, sizeof(a[i].name), "n%zu", (i * 37) % (n + 1));
+			b[i] = a[i];
+			k[i] = (struct keyed){ (uint64_t)a[i].value, i };
+		}
+		keysort_items(a, sizeof(*a), k, n, item_tie, b);
+		qsort(b, n, sizeof(*b), item_cmp);
+		for (size_t i = 0; i < n; i++) {
+			ck_assert_int_eq(a[i].value, b[i].value);
+			ck_assert_str_eq(a[i].name, b[i].name);
+			k[i] = (struct keyed){ (uint64_t)(n - i), i };
+		}
+		keysort_indexes(k, n, order);
+		for (size_t i = 0; i < n; i++)
+			ck_assert_uint_eq(order[i], n - 1 - i);
+		free(a);
+		free(b);
+		free(k);
+		free(order);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("keysort");
@@ -119,6 +176,7 @@ int main(void)
 	tcase_add_test(tc, test_like_qsort);
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_desc);
+	tcase_add_test(tc, test_items);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
