@@ -262,10 +262,11 @@ static char *u64_digits(char *end, uint64_t v)
 	return end;
 }
 
-/* TEXT (at most 20 bytes) as the next value of an inline array, straight
- * into the buffer with the separator separate would write: cost vectors
- * and the flame tree's nodes are most of a report, and all numbers. */
-static void put_inline(struct json *j, const char *text, size_t n)
+/* Room for the next value of an inline array, N bytes (at most 20),
+ * straight in the buffer after the separator separate would write: cost
+ * vectors and the flame tree's nodes are most of a report, and all
+ * numbers.  Returns where the value goes. */
+static char *inline_room(struct json *j, size_t n)
 {
 	char *p;
 
@@ -278,8 +279,13 @@ static void put_inline(struct json *j, const char *text, size_t n)
 			*p++ = ' ';
 	}
 	j->first[j->depth] = false;
-	memcpy(p, text, n);
 	j->len = (size_t)(p + n - j->buf);
+	return p;
+}
+
+static void put_inline(struct json *j, const char *text, size_t n)
+{
+	memcpy(inline_room(j, n), text, n);
 }
 
 /* The number of decimal digits of V. */
@@ -297,19 +303,8 @@ static size_t u64_width(uint64_t v)
 static void put_inline_uint(struct json *j, uint64_t v)
 {
 	size_t n = u64_width(v);
-	char *p;
 
-	if (sizeof(j->buf) - j->len < n + 2)
-		json_flush(j);
-	p = j->buf + j->len;
-	if (!j->first[j->depth]) {
-		*p++ = ',';
-		if (!j->page)
-			*p++ = ' ';
-	}
-	j->first[j->depth] = false;
-	u64_digits(p + n, v);
-	j->len = (size_t)(p + n - j->buf);
+	u64_digits(inline_room(j, n) + n, v);
 }
 
 void json_int(struct json *j, __int128 v)
