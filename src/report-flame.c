@@ -412,12 +412,14 @@ static void put_frames(const struct picture *pic)
 		const struct flame_node *v = &fl->nodes[i];
 		double w = (double)flame_drawn(fl, i) * pic->scale;
 		struct label *l = &labels[v->name_id];
-		cost_t width[2] = { flame_width(fl, i, FLAME_OLD), v->width };
+		cost_t width[2];
 
 		/* Narrower frames are not drawn; their children are narrower
 		 * still, and their counts are in their parents' widths. */
 		if (w < MIN_WIDTH)
 			continue;
+		width[FLAME_OLD] = flame_width(fl, i, FLAME_OLD);
+		width[FLAME_NEW] = v->width;
 		drawn[i] = drawn_name[v->name_id] = true;
 		if (l->clean == NULL)
 			label_init(l, pic, fl->names[v->name_id], v->name_id);
