@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "calc-inclusive.h"
 #include "fmt-num.h"
+#include "keysort.h"
 #include "xalloc.h"
 
 /* A part's own total: its summary:, else its totals: (an all-zero one
@@ -191,11 +192,15 @@ static bool keyed_before(const struct keyed_row *x, const struct keyed_row *y,
 
 /* The rows not yet taken, in a heap whose top is the next in sort order.
  * The text report shows a few hundred rows of many thousands: taking
- * them from a heap costs a fraction of sorting them all. */
+ * them from a heap costs a fraction of sorting them all.  Views that take
+ * every row have them sorted at once instead (SORTED: K[NEXT ..] in
+ * order). */
 struct row_heap {
 	struct keyed_row *k;
 	size_t n;
 	const struct sort_spec *spec;
+	bool sorted;
+	size_t next;
 };
 
 static void sift_down(struct row_heap *h, size_t i)
@@ -217,12 +222,45 @@ static void sift_down(struct row_heap *h, size_t i)
 	h->k[i] = moved;
 }
 
+static int keyed_tie(size_t x, size_t y, void *arg)
+{
+	const struct row_heap *h = arg;
+	const struct keyed_row *a = &h->k[x], *b = &h->k[y];
+
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	return row_cmp(a->f, b->f, h->spec);
+}
+
+/* A key that orders costs from the largest down, as keyed_before does as
+ * far as 64 bits tell: equal keys need keyed_tie. */
+static uint64_t desc_key(cost_t c)
+{
+	int64_t v = c > INT64_MAX ? INT64_MAX : c < INT64_MIN ? INT64_MIN : (int64_t)c;
+
+	return UINT64_MAX - ((uint64_t)v ^ ((uint64_t)1 << 63));
+}
+
+/* Every row in sort order, as the heap would give them one by one. */
+static void heap_sort_all(struct row_heap *h)
+{
+	struct keyed *k = xmalloc((h->n ? h->n : 1) * sizeof(*k));
+
+	for (size_t i = 0; i < h->n; i++)
+		k[i] = (struct keyed){ desc_key(h->k[i].key), i };
+	keysort_items(h->k, sizeof(*h->k), k, h->n, keyed_tie, h);
+	free(k);
+	h->sorted = true;
+	h->next = 0;
+}
+
 static void heap_init(struct row_heap *h, struct func *const *rows, size_t n,
-		      const struct sort_spec *spec)
+		      const struct sort_spec *spec, bool all)
 {
 	h->k = xmalloc((n ? n : 1) * sizeof(*h->k));
 	h->n = n;
 	h->spec = spec;
+	h->sorted = false;
 	for (size_t i = 0; i < n; i++) {
 		cost_t c = spec->norder ? rows[i]->total[spec->order[0]] : 0;
 
@@ -235,6 +273,10 @@ static void heap_init(struct row_heap *h, struct func *const *rows, size_t n,
 		h->k[i].f = rows[i];
 		h->k[i].index = i;
 	}
+	if (all) {
+		heap_sort_all(h);
+		return;
+	}
 	for (size_t i = n / 2; i-- > 0;)
 		sift_down(h, i);
 }
@@ -244,6 +286,8 @@ static struct func *heap_pop(struct row_heap *h)
 {
 	struct func *f = h->k[0].f;
 
+	if (h->sorted)
+		return h->k[h->next++].f;
 	h->k[0] = h->k[--h->n];
 	if (h->n > 0)
 		sift_down(h, 0);
@@ -414,7 +458,7 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 	t->diff = table_is_diff(t, p, sort, nsort);
 	spec = (struct sort_spec){ sort, nsort, t->diff, opt->sort,
 				   sorts_per_call(opt) ? t->per_call : NULL };
-	heap_init(&h, t->rows, t->nrows, &spec);
+	heap_init(&h, t->rows, t->nrows, &spec, all);
 	set_thresholds(t, opt, nsort);
 	walk_threshold(t, &h, opt->inclusive, t->diff, sort, nsort);
 	for (size_t r = t->nshown; r < t->nrows; r++)
