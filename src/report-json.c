@@ -32,6 +32,7 @@ struct order {
 	const struct json_page *page;   /* NULL: the plain JSON report */
 	const size_t *position;    /* with short calls: by function index, its place in "functions" */
 	struct objects *objects;   /* with short calls: the objects named so far */
+	struct call_list *calls;   /* room for a function's calls, one list at a time */
 };
 
 /* The objects the short form names by their place in "objects": a
@@ -266,12 +267,12 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 	json_end_array(j);
 }
 
-/* F's calls in (INCOMING) or out, with their counts and costs, in a list
- * the caller frees (calls_free). */
+/* F's calls in (INCOMING) or out, with their counts and costs: the room
+ * is kept from one function to the next (calls_free at the end). */
 struct call_list {
 	struct call *calls;
 	cost_t *costs;
-	size_t n;
+	size_t n, cap, costs_cap;
 };
 
 /* Gathers L, walking F's list once; returns how many calls it holds in all
@@ -279,13 +280,13 @@ struct call_list {
 static cost_t calls_gather(const struct profile *p, const struct func *f, bool incoming,
 			   struct call_list *l)
 {
-	size_t cap = 0, cap_costs = 0, nev = p->nevents;
+	size_t nev = p->nevents;
 	cost_t times = 0;
 
-	memset(l, 0, sizeof(*l));
+	l->n = 0;
 	for (const struct edge *e = incoming ? f->in : f->out; e; e = incoming ? e->next_in : e->next_out) {
-		xgrow(&l->calls, &cap, l->n + 1, sizeof(*l->calls));
-		xgrow(&l->costs, &cap_costs, (l->n + 1) * nev, sizeof(*l->costs));
+		xgrow(&l->calls, &l->cap, l->n + 1, sizeof(*l->calls));
+		xgrow(&l->costs, &l->costs_cap, (l->n + 1) * nev, sizeof(*l->costs));
 		l->calls[l->n].other = incoming ? e->key.caller : e->key.callee;
 		l->calls[l->n].count = edge_count(p, e);
 		l->calls[l->n].inside = cycles_call_inside(e->key.caller, e->key.callee);
@@ -451,7 +452,7 @@ static void write_host(struct json *j, const struct profile *p, const struct ord
 static void write_function(struct json *j, const struct profile *p, const struct order *o,
 			   const struct func *f, const struct asm_view *v)
 {
-	struct call_list in, out;
+	struct call_list *calls = o->calls;
 	cost_t times;
 
 	json_begin_object(j);
@@ -476,7 +477,7 @@ static void write_function(struct json *j, const struct profile *p, const struct
 		json_key(j, "inclusive_estimate");
 		write_estimate(j, p, f, o->page != NULL);
 	}
-	times = calls_gather(p, f, true, &in);
+	times = calls_gather(p, f, true, calls);
 	json_key(j, "calls");
 	json_int(j, times);
 	if (o->page == NULL)
@@ -492,12 +493,10 @@ static void write_function(struct json *j, const struct profile *p, const struct
 	if (o->page != NULL && o->page->function != NULL)
 		o->page->function(j, f, o->page->arg);
 	json_key(j, "callers");
-	write_calls(j, p, o, in.calls, in.n, true);
-	calls_free(&in);
-	calls_gather(p, f, false, &out);
+	write_calls(j, p, o, calls->calls, calls->n, true);
+	calls_gather(p, f, false, calls);
 	json_key(j, "callees");
-	write_calls(j, p, o, out.calls, out.n, false);
-	calls_free(&out);
+	write_calls(j, p, o, calls->calls, calls->n, false);
 	if (v != NULL && v->first[f->index] != 0)
 		write_instructions(j, p, o, v, f);
 	json_end_object(j);
@@ -728,7 +727,8 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 		       const struct json_page *page)
 {
 	struct objects objects = { NULL, 0, 0 };
-	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL, NULL };
+	struct call_list calls = { NULL, NULL, 0, 0, 0 };
+	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL, NULL, &calls };
 	size_t nfuncs;
 	struct func **funcs = inclusive_compute(p, true, &nfuncs);
 	size_t *position = NULL;
@@ -778,6 +778,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 	}
 	if (page != NULL && page->more != NULL)
 		page->more(j, page->arg);
+	calls_free(&calls);
 	free(objects.names);
 	free(position);
 	free(funcs);
