@@ -23,10 +23,10 @@ struct flame_name {
 /* A frame of the stacks added, kept until flame_finish merges them. */
 struct flame_frame {
 	size_t parent;             /* an earlier frame, or FLAME_ROOT */
-	size_t name;               /* its text's key */
-	cost_t count;              /* what it adds to its node's self: 0 unless shown */
+	uint32_t name;             /* its text's key */
+	uint32_t side;
+	uint64_t count;            /* what it adds to its node's self: 0 unless shown */
 	double exact;              /* the same before rounding */
-	int side;
 };
 
 void flame_init(struct flame *fl, bool diff)
@@ -100,6 +100,9 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 	name_of = xmalloc((nfuncs ? nfuncs : 1) * sizeof(*name_of));
 	for (size_t i = 0; i < nfuncs; i++)
 		name_of[i] = SIZE_MAX;
+	/* Names and depths are numbered in 32 bits. */
+	if (base + s->n >= UINT32_MAX)
+		die(EXIT_INPUT, "more than %u frames in one flame graph", UINT32_MAX - 1);
 	xgrow(&fl->frames, &fl->frames_cap, base + s->n, sizeof(*fl->frames));
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
@@ -109,10 +112,13 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 		if (*name == SIZE_MAX)
 			*name = intern(fl, sf->func->key.name);
 		fr->parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : base + sf->parent;
-		fr->name = *name;
-		fr->side = side;
-		/* What --format=folded writes: shown stacks with a count. */
-		fr->count = sf->shown && sf->count > 0 ? sf->count : 0;
+		fr->name = (uint32_t)*name;
+		fr->side = (uint32_t)side;
+		/* What --format=folded writes: shown stacks with a count, each a
+		 * share of one function's cost. */
+		if (sf->shown && sf->count > (cost_t)UINT64_MAX)
+			die(EXIT_INPUT, "a stack's count does not fit in 64 bits");
+		fr->count = sf->shown && sf->count > 0 ? (uint64_t)sf->count : 0;
 		fr->exact = sf->shown ? sf->exact : 0;
 		fl->total[side] += fr->count;
 		fl->exact_total[side] += fr->exact;
@@ -243,9 +249,6 @@ static void gather(struct build *b, size_t first, size_t parent)
  * frames of its stack merged: their counts added. */
 static void make_nodes(struct flame *fl, struct build *b)
 {
-	/* Names and depths are numbered in 32 bits. */
-	if (b->n >= UINT32_MAX)
-		die(EXIT_INPUT, "more than %u frames in one flame graph", UINT32_MAX - 1);
 	fl->nodes = xmalloc((b->n ? b->n : 1) * sizeof(*fl->nodes));
 	if (fl->diff)
 		fl->old = xcalloc(b->n ? b->n : 1, sizeof(*fl->old));
@@ -306,9 +309,11 @@ static void sum_widths(struct flame *fl)
  * appearance. */
 static void keep_drawn(struct flame *fl)
 {
-	size_t n = fl->n, kept = 0;
+	size_t n = fl->n, kept = 0, cursor_cap = 0;
 	size_t *new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
-	cost_t *next_offset = xcalloc(n + 1, sizeof(*next_offset));
+	/* By depth: where the next node of that depth starts.  In preorder a
+	 * node's children follow it before any other node of its depth. */
+	cost_t *cursor = NULL;
 
 	fl->names = xmalloc((n ? n : 1) * sizeof(*fl->names));
 	fl->depth = 0;
@@ -316,7 +321,7 @@ static void keep_drawn(struct flame *fl)
 	fl->nnames = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct flame_node *v = &fl->nodes[kept];
-		size_t p = fl->nodes[i].parent, slot;
+		size_t p = fl->nodes[i].parent;
 		cost_t drawn = flame_drawn(fl, i);
 		struct flame_name *e;
 
@@ -327,10 +332,15 @@ static void keep_drawn(struct flame *fl)
 			fl->old[kept] = fl->old[i];
 		new_index[i] = kept;
 		v->parent = p == FLAME_ROOT ? FLAME_ROOT : new_index[p];
-		slot = v->parent == FLAME_ROOT ? n : v->parent;
-		v->offset = next_offset[slot];
-		next_offset[slot] += drawn;
-		next_offset[kept] = v->offset;
+		if (v->depth + 2 > cursor_cap) {
+			size_t had = cursor_cap;
+
+			xgrow(&cursor, &cursor_cap, v->depth + 2, sizeof(*cursor));
+			memset(cursor + had, 0, (cursor_cap - had) * sizeof(*cursor));
+		}
+		v->offset = cursor[v->depth];
+		cursor[v->depth] += drawn;
+		cursor[v->depth + 1] = v->offset;
 		if (v->parent == FLAME_ROOT)
 			fl->drawn_total += drawn;
 		if (v->depth + 1 > fl->depth)
@@ -345,7 +355,7 @@ static void keep_drawn(struct flame *fl)
 	}
 	fl->n = kept;
 	free(new_index);
-	free(next_offset);
+	free(cursor);
 }
 
 void flame_finish(struct flame *fl)
