@@ -127,6 +127,9 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 	free(name_of);
 }
 
+/* No frame: the end of a list of frames, which number fewer (flame_add). */
+#define NO_FRAME UINT32_MAX
+
 /* A node being made: the frames it merges (the first and the last of a
  * list linked by struct build's next), its name's key and its parent. */
 struct pending {
@@ -137,10 +140,10 @@ struct pending {
 struct build {
 	const struct flame_frame *frames;
 	size_t n;
-	size_t *start, *kids;      /* frame f's children: kids[start[f] .. start[f + 1]),
+	uint32_t *start, *kids;    /* frame f's children: kids[start[f] .. start[f + 1]),
 				      the roots' at f = n */
-	size_t *kid_name;          /* beside kids: each one's name key */
-	size_t *next;              /* the frame after f in its node's list, or SIZE_MAX */
+	uint32_t *kid_name;        /* beside kids: each one's name key */
+	uint32_t *next;            /* the frame after f in its node's list, or NO_FRAME */
 	size_t *stamp, *at;        /* by name key: the gathering that last saw it, and
 				      its node's place in todo */
 	size_t gathering;
@@ -151,10 +154,10 @@ struct build {
 	size_t keyed_cap;
 };
 
-void flame_children(size_t n, const size_t *parent, size_t stride, size_t **first,
-		    size_t **kids)
+void flame_children(size_t n, const size_t *parent, size_t stride, uint32_t **first,
+		    uint32_t **kids)
 {
-	size_t *fill;
+	uint32_t *fill;
 
 #define PARENT(i) (*(const size_t *)((const char *)parent + (i) * stride))
 #define SLOT(i) (PARENT(i) == FLAME_ROOT ? n : PARENT(i))
@@ -167,7 +170,7 @@ void flame_children(size_t n, const size_t *parent, size_t stride, size_t **firs
 	fill = xmalloc((n + 1) * sizeof(*fill));
 	memcpy(fill, *first, (n + 1) * sizeof(*fill));
 	for (size_t i = 0; i < n; i++)
-		(*kids)[fill[SLOT(i)]++] = i;
+		(*kids)[fill[SLOT(i)]++] = (uint32_t)i;
 	free(fill);
 #undef SLOT
 #undef PARENT
@@ -224,15 +227,15 @@ static void gather(struct build *b, size_t first, size_t parent)
 	size_t from = b->ntodo;
 
 	b->gathering++;
-	for (size_t f = first; f != SIZE_MAX; f = b->next[f]) {
+	for (size_t f = first; f != NO_FRAME; f = b->next[f]) {
 		for (size_t j = b->start[f]; j < b->start[f + 1]; j++) {
 			size_t c = b->kids[j], name = b->kid_name[j];
 
-			b->next[c] = SIZE_MAX;
+			b->next[c] = NO_FRAME;
 			if (b->stamp[name] == b->gathering) {
 				struct pending *t = &b->todo[b->at[name]];
 
-				b->next[t->last] = c;
+				b->next[t->last] = (uint32_t)c;
 				t->last = c;
 				continue;
 			}
@@ -253,7 +256,7 @@ static void make_nodes(struct flame *fl, struct build *b)
 	if (fl->diff)
 		fl->old = xcalloc(b->n ? b->n : 1, sizeof(*fl->old));
 	fl->n = fl->cap = 0;
-	b->next[b->n] = SIZE_MAX;
+	b->next[b->n] = NO_FRAME;
 	gather(b, b->n, FLAME_ROOT);
 	while (b->ntodo > 0) {
 		struct pending t = b->todo[--b->ntodo];
@@ -261,7 +264,7 @@ static void make_nodes(struct flame *fl, struct build *b)
 
 		*v = (struct flame_node){ .parent = t.parent, .name_id = (uint32_t)t.name };
 		v->depth = t.parent == FLAME_ROOT ? 0 : fl->nodes[t.parent].depth + 1;
-		for (size_t f = t.first; f != SIZE_MAX; f = b->next[f]) {
+		for (size_t f = t.first; f != NO_FRAME; f = b->next[f]) {
 			const struct flame_frame *fr = &b->frames[f];
 
 			if (fr->side == FLAME_NEW) {
@@ -310,7 +313,7 @@ static void sum_widths(struct flame *fl)
 static void keep_drawn(struct flame *fl)
 {
 	size_t n = fl->n, kept = 0, cursor_cap = 0;
-	size_t *new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
+	uint32_t *new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
 	/* By depth: where the next node of that depth starts.  In preorder a
 	 * node's children follow it before any other node of its depth. */
 	cost_t *cursor = NULL;
@@ -330,7 +333,7 @@ static void keep_drawn(struct flame *fl)
 		*v = fl->nodes[i];
 		if (fl->old != NULL)
 			fl->old[kept] = fl->old[i];
-		new_index[i] = kept;
+		new_index[i] = (uint32_t)kept;
 		v->parent = p == FLAME_ROOT ? FLAME_ROOT : new_index[p];
 		if (v->depth + 2 > cursor_cap) {
 			size_t had = cursor_cap;

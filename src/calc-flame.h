@@ -111,8 +111,8 @@ void flame_release(struct flame *fl);
  * bytes apart whose parents (FLAME_ROOT: a root) PARENT points to the
  * first of: node v's children, by index, are (*KIDS)[(*FIRST)[v] ..
  * (*FIRST)[v + 1]), the roots' at v = N.  The caller frees both. */
-void flame_children(size_t n, const size_t *parent, size_t stride, size_t **first,
-		    size_t **kids);
+void flame_children(size_t n, const size_t *parent, size_t stride, uint32_t **first,
+		    uint32_t **kids);
 
 /* Shares of side SIDE of FL, finished, are of WHOLE, the whole program's
  * total (table_program_total); of the stacks' total when WHOLE is absent. */

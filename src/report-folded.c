@@ -36,7 +36,7 @@ static int entry_cmp(const void *a, const void *b)
 /* The tree's children lists: node v's are kids[first[v] .. first[v + 1]),
  * the roots' at the end (v = n). */
 struct kids {
-	size_t *first, *kids;
+	uint32_t *first, *kids;
 };
 
 static void kids_of(struct kids *k, const struct flame *fl)
