@@ -91,15 +91,8 @@ static size_t intern(struct flame *fl, const char *funcname)
 
 void flame_add(struct flame *fl, const struct stacks *s, int side)
 {
-	size_t base = fl->nframes, nfuncs = 0, *name_of;
-
-	/* Each function's frame text, looked up once. */
-	for (size_t f = 0; f < s->n; f++)
-		if (s->frames[f].func->index + 1 > nfuncs)
-			nfuncs = s->frames[f].func->index + 1;
-	name_of = xmalloc((nfuncs ? nfuncs : 1) * sizeof(*name_of));
-	for (size_t i = 0; i < nfuncs; i++)
-		name_of[i] = SIZE_MAX;
+	/* Each function's frame text, looked up once: by function index. */
+	size_t base = fl->nframes, *name_of = NULL, nfuncs = 0;
 	/* Names and depths are numbered in 32 bits. */
 	if (base + s->n >= UINT32_MAX)
 		die(EXIT_INPUT, "more than %u frames in one flame graph", UINT32_MAX - 1);
@@ -107,8 +100,16 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
 		struct flame_frame *fr = &fl->frames[base + f];
-		size_t *name = &name_of[sf->func->index];
+		size_t index = sf->func->index, *name;
 
+		if (index >= nfuncs) {
+			size_t had = nfuncs;
+
+			xgrow(&name_of, &nfuncs, index + 1, sizeof(*name_of));
+			for (size_t i = had; i < nfuncs; i++)
+				name_of[i] = SIZE_MAX;
+		}
+		name = &name_of[index];
 		if (*name == SIZE_MAX)
 			*name = intern(fl, sf->func->key.name);
 		fr->parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : base + sf->parent;
