@@ -367,14 +367,58 @@ void json_null(struct json *j)
 	putstr(j, "null");
 }
 
+/* Whether the N counts of V (NULL: all absent) are each absent or a
+ * whole number a JavaScript number holds. */
+static bool plain_counts(const __int128 *v, size_t n)
+{
+	for (size_t i = 0; v != NULL && i < n; i++)
+		if (v[i] != COST_ABSENT && (v[i] < 0 || v[i] > SAFE_INTEGER))
+			return false;
+	return true;
+}
+
+/* Room for the largest count of each event, a separator before it and
+ * the closing bracket. */
+#define COUNT_ROOM (2 + 20)
+
 void json_cost(struct json *j, const __int128 *v, size_t n)
 {
+	char *p;
+
 	json_begin_inline_array(j);
-	for (size_t i = 0; i < n; i++) {
-		if (v == NULL || v[i] == COST_ABSENT)
-			put_inline(j, "null", 4);
-		else
-			json_int(j, v[i]);
+	if (n > (sizeof(j->buf) - 1) / COUNT_ROOM || !plain_counts(v, n)) {
+		for (size_t i = 0; i < n; i++) {
+			if (v == NULL || v[i] == COST_ABSENT)
+				put_inline(j, "null", 4);
+			else
+				json_int(j, v[i]);
+		}
+		json_end_array(j);
+		return;
 	}
+	/* A row of counts, most of the numbers of a report: written at once,
+	 * as put_inline_uint would write them one by one. */
+	if (sizeof(j->buf) - j->len < n * COUNT_ROOM + 1)
+		json_flush(j);
+	p = j->buf + j->len;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0) {
+			*p++ = ',';
+			if (!j->page)
+				*p++ = ' ';
+		}
+		if (v == NULL || v[i] == COST_ABSENT) {
+			memcpy(p, "null", 4);
+			p += 4;
+		} else {
+			size_t w = u64_width((uint64_t)v[i]);
+
+			u64_digits(p + w, (uint64_t)v[i]);
+			p += w;
+		}
+	}
+	j->len = (size_t)(p - j->buf);
+	if (n > 0)
+		j->first[j->depth] = false;
 	json_end_array(j);
 }
