@@ -309,15 +309,11 @@ static void sum_widths(struct flame *fl)
 }
 
 /* Keep the nodes drawn (width > 0: a node's width is at least its
- * children's), set their offsets and number their names by first
- * appearance. */
+ * children's) and number their names by first appearance. */
 static void keep_drawn(struct flame *fl)
 {
-	size_t n = fl->n, kept = 0, cursor_cap = 0;
+	size_t n = fl->n, kept = 0;
 	uint32_t *new_index = xmalloc((n ? n : 1) * sizeof(*new_index));
-	/* By depth: where the next node of that depth starts.  In preorder a
-	 * node's children follow it before any other node of its depth. */
-	cost_t *cursor = NULL;
 
 	fl->names = xmalloc((n ? n : 1) * sizeof(*fl->names));
 	fl->depth = 0;
@@ -336,15 +332,6 @@ static void keep_drawn(struct flame *fl)
 			fl->old[kept] = fl->old[i];
 		new_index[i] = (uint32_t)kept;
 		v->parent = p == FLAME_ROOT ? FLAME_ROOT : new_index[p];
-		if (v->depth + 2 > cursor_cap) {
-			size_t had = cursor_cap;
-
-			xgrow(&cursor, &cursor_cap, v->depth + 2, sizeof(*cursor));
-			memset(cursor + had, 0, (cursor_cap - had) * sizeof(*cursor));
-		}
-		v->offset = cursor[v->depth];
-		cursor[v->depth] += drawn;
-		cursor[v->depth + 1] = v->offset;
 		if (v->parent == FLAME_ROOT)
 			fl->drawn_total += drawn;
 		if (v->depth + 1 > fl->depth)
@@ -359,12 +346,38 @@ static void keep_drawn(struct flame *fl)
 	}
 	fl->n = kept;
 	free(new_index);
-	free(cursor);
+}
+
+cost_t flame_offset(struct flame_cursor *c, const struct flame *fl, size_t v)
+{
+	size_t depth = fl->nodes[v].depth;
+	cost_t at;
+
+	if (depth + 2 > c->cap) {
+		size_t had = c->cap;
+
+		xgrow(&c->next, &c->cap, depth + 2, sizeof(*c->next));
+		memset(c->next + had, 0, (c->cap - had) * sizeof(*c->next));
+	}
+	at = c->next[depth];
+	c->next[depth] += flame_drawn(fl, v);
+	c->next[depth + 1] = at;
+	return at;
+}
+
+void flame_cursor_release(struct flame_cursor *c)
+{
+	free(c->next);
+	memset(c, 0, sizeof(*c));
 }
 
 void flame_finish(struct flame *fl)
 {
 	struct build b = { .frames = fl->frames, .n = fl->nframes };
+
+	/* The widths of side FLAME_NEW, at most its total, take 64 bits. */
+	if (fl->total[FLAME_NEW] > (cost_t)UINT64_MAX)
+		die(EXIT_INPUT, "the stacks' total does not fit in 64 bits");
 
 	build_children(&b);
 	b.next = xmalloc((b.n + 1) * sizeof(*b.next));

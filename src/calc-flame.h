@@ -32,15 +32,16 @@
 
 /* A node, as side FLAME_NEW (a single profile's) has it: a large profile's
  * tree has hundreds of thousands, so what only a diff needs is apart
- * (struct flame_old). */
+ * (struct flame_old), where it starts is found as it is drawn
+ * (flame_offset), and its counts, of stacks whose total fits 64 bits
+ * (flame_finish), take 64 bits. */
 struct flame_node {
 	size_t parent;             /* FLAME_ROOT for the outermost frames */
 	uint32_t name_id;          /* names numbered by first appearance in preorder:
 				      the frame's text is names[name_id] */
 	uint32_t depth;            /* 0 for the outermost frames */
-	cost_t width;              /* the sum of the stacks through it */
-	cost_t self;               /* the count of the stack ending in it */
-	cost_t offset;             /* where it starts, in drawn units from the left */
+	uint64_t width;            /* the sum of the stacks through it */
+	uint64_t self;             /* the count of the stack ending in it */
 	double exact;              /* the width before the stacks were rounded to whole
 				      counts (stack_frame.exact), which a diff's
 				      relative change is of: it scales exactly with
@@ -138,6 +139,20 @@ static inline cost_t flame_drawn(const struct flame *fl, size_t v)
 {
 	return fl->old != NULL ? fl->old[v].drawn : fl->nodes[v].width;
 }
+
+/* Where nodes start, in drawn units from the left, as they are visited in
+ * preorder: by depth, where the next node of that depth starts (in
+ * preorder a node's children follow it before any other node of its
+ * depth). */
+struct flame_cursor {
+	cost_t *next;
+	size_t cap;
+};
+
+/* Where node V of FL starts, V being the next node in preorder after those
+ * C was given; C starts zeroed, and flame_cursor_release frees it. */
+cost_t flame_offset(struct flame_cursor *c, const struct flame *fl, size_t v);
+void flame_cursor_release(struct flame_cursor *c);
 
 /* The relative change, in percent, of node V of FL, a diff (V FLAME_ROOT:
  * of all the stacks): of its width before rounding, so that every cost

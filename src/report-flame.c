@@ -401,6 +401,7 @@ static void put_frames(const struct picture *pic)
 	struct label top, *labels = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*labels));
 	bool *drawn_name = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*drawn_name));
 	bool *drawn = xcalloc(fl->n ? fl->n : 1, sizeof(*drawn));
+	struct flame_cursor at = { NULL, 0 };
 
 	label_init(&top, pic, "all", SIZE_MAX);
 	if (fl->diff)
@@ -411,6 +412,7 @@ static void put_frames(const struct picture *pic)
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct flame_node *v = &fl->nodes[i];
 		double w = (double)flame_drawn(fl, i) * pic->scale;
+		double x = XPAD + (double)flame_offset(&at, fl, i) * pic->scale;
 		struct label *l = &labels[v->name_id];
 		cost_t width[2];
 
@@ -425,7 +427,7 @@ static void put_frames(const struct picture *pic)
 			label_init(l, pic, fl->names[v->name_id], v->name_id);
 		if (fl->diff)
 			diverging(flame_relative_change(fl, i), fill);
-		put_frame(pic, l, v->name_id, v->depth + 1, XPAD + (double)v->offset * pic->scale, w,
+		put_frame(pic, l, v->name_id, v->depth + 1, x, w,
 			  width, fl->diff ? flame_relative_change(fl, i) : 0,
 			  fl->diff ? fill : l->fill);
 	}
@@ -435,6 +437,7 @@ static void put_frames(const struct picture *pic)
 		if (labels[k].clean != NULL)
 			label_release(&labels[k]);
 	label_release(&top);
+	flame_cursor_release(&at);
 	free(labels);
 	free(drawn_name);
 	free(drawn);
