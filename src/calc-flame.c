@@ -375,7 +375,8 @@ void flame_finish(struct flame *fl)
 {
 	struct build b = { .frames = fl->frames, .n = fl->nframes };
 
-	/* The widths of side FLAME_NEW, at most its total, take 64 bits. */
+	/* The widths of side FLAME_NEW, at most its total, take 64 bits; the
+	 * reader refuses counts that add up to more. */
 	if (fl->total[FLAME_NEW] > (cost_t)UINT64_MAX)
 		die(EXIT_INPUT, "the stacks' total does not fit in 64 bits");
 

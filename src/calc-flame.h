@@ -33,8 +33,8 @@
 /* A node, as side FLAME_NEW (a single profile's) has it: a large profile's
  * tree has hundreds of thousands, so what only a diff needs is apart
  * (struct flame_old), where it starts is found as it is drawn
- * (flame_offset), and its counts, of stacks whose total fits 64 bits
- * (flame_finish), take 64 bits. */
+ * (flame_offset), and its counts take 64 bits: they are parts of one
+ * profile's total of an event, which the reader keeps within 64 bits. */
 struct flame_node {
 	size_t parent;             /* FLAME_ROOT for the outermost frames */
 	uint32_t name_id;          /* names numbered by first appearance in preorder:
