@@ -377,16 +377,51 @@ static bool plain_counts(const __int128 *v, size_t n)
 	return true;
 }
 
-/* Room for the largest count of each event, a separator before it and
- * the closing bracket. */
-#define COUNT_ROOM (2 + 20)
+/* Room for a whole number of up to 20 digits and the separator before
+ * it, and the most numbers a row writes at once. */
+#define NUMBER_ROOM (2 + 20)
+#define ROW_MAX ((JSON_BUFFER - 1) / NUMBER_ROOM)
+
+/* Rows of numbers, most of what a report writes: room for a row of N is
+ * made once, and its separators and digits go straight into the buffer,
+ * as put_inline_uint would write them one by one. */
+static char *row_begin(struct json *j, size_t n)
+{
+	if (sizeof(j->buf) - j->len < n * NUMBER_ROOM + 1)
+		json_flush(j);
+	return j->buf + j->len;
+}
+
+static char *row_separate(struct json *j, char *p)
+{
+	if (!j->first[j->depth]) {
+		*p++ = ',';
+		if (!j->page)
+			*p++ = ' ';
+	}
+	j->first[j->depth] = false;
+	return p;
+}
+
+static char *row_uint(char *p, uint64_t v)
+{
+	size_t w = u64_width(v);
+
+	u64_digits(p + w, v);
+	return p + w;
+}
+
+static void row_end(struct json *j, char *p)
+{
+	j->len = (size_t)(p - j->buf);
+}
 
 void json_cost(struct json *j, const __int128 *v, size_t n)
 {
 	char *p;
 
 	json_begin_inline_array(j);
-	if (n > (sizeof(j->buf) - 1) / COUNT_ROOM || !plain_counts(v, n)) {
+	if (n > ROW_MAX || !plain_counts(v, n)) {
 		for (size_t i = 0; i < n; i++) {
 			if (v == NULL || v[i] == COST_ABSENT)
 				put_inline(j, "null", 4);
@@ -396,29 +431,34 @@ void json_cost(struct json *j, const __int128 *v, size_t n)
 		json_end_array(j);
 		return;
 	}
-	/* A row of counts, most of the numbers of a report: written at once,
-	 * as put_inline_uint would write them one by one. */
-	if (sizeof(j->buf) - j->len < n * COUNT_ROOM + 1)
-		json_flush(j);
-	p = j->buf + j->len;
+	p = row_begin(j, n);
 	for (size_t i = 0; i < n; i++) {
-		if (i > 0) {
-			*p++ = ',';
-			if (!j->page)
-				*p++ = ' ';
-		}
+		p = row_separate(j, p);
 		if (v == NULL || v[i] == COST_ABSENT) {
 			memcpy(p, "null", 4);
 			p += 4;
 		} else {
-			size_t w = u64_width((uint64_t)v[i]);
-
-			u64_digits(p + w, (uint64_t)v[i]);
-			p += w;
+			p = row_uint(p, (uint64_t)v[i]);
 		}
 	}
-	j->len = (size_t)(p - j->buf);
-	if (n > 0)
-		j->first[j->depth] = false;
+	row_end(j, p);
 	json_end_array(j);
+}
+
+void json_uints(struct json *j, const uint64_t *v, size_t n)
+{
+	bool plain = n <= ROW_MAX && j->depth > 0 && j->inline_[j->depth] && !j->after_key;
+	char *p;
+
+	for (size_t i = 0; i < n && plain; i++)
+		plain = v[i] <= SAFE_INTEGER;
+	if (!plain) {
+		for (size_t i = 0; i < n; i++)
+			json_int(j, v[i]);
+		return;
+	}
+	p = row_begin(j, n);
+	for (size_t i = 0; i < n; i++)
+		p = row_uint(row_separate(j, p), v[i]);
+	row_end(j, p);
 }

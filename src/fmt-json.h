@@ -55,5 +55,8 @@ void json_null(struct json *j);
 /* The N counts V (NULL: all absent) as one line's array, an absent count
  * as null. */
 void json_cost(struct json *j, const __int128 *v, size_t n);
+/* The N numbers V as values of the array being written, as N json_uint
+ * would write them. */
+void json_uints(struct json *j, const uint64_t *v, size_t n);
 
 #endif

@@ -408,10 +408,9 @@ static void write_flame(struct json *j, const struct flame *fl, const struct pro
 	json_begin_inline_array(j);
 	for (size_t i = 0; i < fl->n; i++) {
 		const struct flame_node *v = &fl->nodes[i];
+		uint64_t row[3] = { v->name_id, v->depth, v->width };
 
-		json_uint(j, v->name_id);
-		json_uint(j, v->depth);
-		json_int(j, v->width);
+		json_uints(j, row, 3);
 		if (fl->diff) {
 			json_int(j, flame_width(fl, i, FLAME_OLD));
 			json_int(j, flame_drawn(fl, i));

@@ -225,6 +225,51 @@ START_TEST(test_costs)
 }
 END_TEST
 
+/* Rows of safe counts, written at once, past the buffer's end many times:
+ * cost vectors with an absent count, and rows of numbers in an array
+ * that has values before them, one of them beyond JavaScript's integers. */
+static void rows(struct json *j)
+{
+	json_begin_inline_array(j);
+	for (int i = 0; i < NCOSTS; i++) {
+		const __int128 v[3] = { i, COST_ABSENT, 9007199254740991 };
+		const uint64_t u[2] = { (uint64_t)i, 10 };
+
+		json_cost(j, v, 3);
+		json_uints(j, u, 2);
+	}
+	json_uints(j, (const uint64_t[]){ 9007199254740992u, 0 }, 2);
+	json_end_array(j);
+}
+
+static char *rows_expected(bool page)
+{
+	const char *sep = page ? "," : ", ";
+	size_t cap = NCOSTS * 64 + 64, n = 0;
+	char *e = malloc(cap);
+
+	ck_assert_ptr_nonnull(e);
+	n += (size_t)snprintf(e + n, cap - n, "[");
+	for (int i = 0; i < NCOSTS; i++)
+		n += (size_t)snprintf(e + n, cap - n, "%s[%d%snull%s9007199254740991]%s%d%s10",
+				      i ? sep : "", i, sep, sep, sep, i, sep);
+	snprintf(e + n, cap - n, "%s%s9007199254740992%s%s0]\n", sep, page ? "\"" : "",
+		 page ? "\"" : "", sep);
+	return e;
+}
+
+START_TEST(test_rows)
+{
+	for (int page = 0; page < 2; page++) {
+		char *s = written_as(rows, page), *e = rows_expected(page);
+
+		ck_assert_str_eq(s, e);
+		free(s);
+		free(e);
+	}
+}
+END_TEST
+
 /* Counts of every width, each side of each power of ten, as the digits
  * are written straight into the buffer. */
 static void widths(struct json *j)
@@ -265,6 +310,7 @@ int main(void)
 	tcase_add_test(tc, test_page);
 	tcase_add_test(tc, test_buffer);
 	tcase_add_test(tc, test_costs);
+	tcase_add_test(tc, test_rows);
 	tcase_add_test(tc, test_widths);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
