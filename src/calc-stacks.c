@@ -856,6 +856,31 @@ static size_t way(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
 	return out;
 }
 
+/* Route's frame of node V from packet ENTRY (of node M) on the shortest
+ * ways: they are the paths of one search tree from M, so the way to every
+ * node on the way to V is a part of it, and each one's frame is known
+ * once V's is.  Only the part below the last node known is walked. */
+static size_t route_in_tree(struct est *e, size_t entry, size_t m, size_t v)
+{
+	struct stack_graph *g = e->g;
+	const uint32_t *parent = route_from(g, m, v);
+	const size_t *members = g->member + g->comp_start[g->comp[m]];
+	uint32_t pm = (uint32_t)g->pos[m], u = (uint32_t)g->pos[v];
+	size_t n = 0, f;
+
+	for (; u != pm && e->rstamp[members[u]] != entry + 1; u = parent[u]) {
+		xgrow(&e->path, &e->path_cap, n + 1, sizeof(*e->path));
+		e->path[n++] = members[u];
+	}
+	f = u == pm ? entry : e->rframe[members[u]];
+	while (n-- > 0) {
+		f = frame_get(e, f, e->path[n], NULL);
+		e->rstamp[e->path[n]] = entry + 1;
+		e->rframe[e->path[n]] = f;
+	}
+	return f;
+}
+
 /* The frame of node V on the shortest way from ENTRY's node through their
  * component, made where needed. */
 static size_t route(struct est *e, size_t entry, size_t v)
@@ -867,6 +892,8 @@ static size_t route(struct est *e, size_t entry, size_t v)
 	/* The way from one packet to the columns of one member, again. */
 	if (e->rstamp[v] == entry + 1)
 		return e->rframe[v];
+	if (!e->via_hub)
+		return route_in_tree(e, entry, m, v);
 	n = way(e, m, v, &e->path, &e->path_cap);
 	for (size_t d = 0; d < n; d++)
 		f = frame_get(e, f, e->path[d], NULL);
