@@ -803,27 +803,12 @@ static void take(struct est *e, size_t row, size_t f, size_t col, double amount)
 	e->cells[e->ncells++] = (struct cell){ row, f, col, amount, 0 };
 }
 
-/* The nodes of a way from M to V through their component, M excluded, in
- * *PATH: the shortest one, or through the component's hub (with any loop
- * taken out).  Returns its length. */
-static size_t way(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
+/* The nodes of a way from M to V through their component's hub, M
+ * excluded, in *PATH (with any loop taken out).  Returns its length. */
+static size_t way_via_hub(struct est *e, size_t m, size_t v, size_t **path, size_t *cap)
 {
 	struct stack_graph *g = e->g;
-	size_t n = 0;
-
-	if (!e->via_hub) {
-		const uint32_t *parent = route_from(g, m, v);
-		const size_t *members = g->member + g->comp_start[g->comp[m]];
-		uint32_t pm = (uint32_t)g->pos[m];
-
-		for (uint32_t u = (uint32_t)g->pos[v]; u != pm; u = parent[u])
-			n++;
-		xgrow(path, cap, n, sizeof(**path));
-		for (uint32_t u = (uint32_t)g->pos[v], d = (uint32_t)n; u != pm; u = parent[u])
-			(*path)[--d] = members[u];
-		return n;
-	}
-	size_t h = hub_of(g, g->comp[m]), back = 0;
+	size_t n = 0, h = hub_of(g, g->comp[m]), back = 0;
 
 	for (size_t u = m; u != h; u = g->to_hub[u]) {
 		xgrow(path, cap, n + 1, sizeof(**path));
@@ -881,8 +866,8 @@ static size_t route_in_tree(struct est *e, size_t entry, size_t m, size_t v)
 	return f;
 }
 
-/* The frame of node V on the shortest way from ENTRY's node through their
- * component, made where needed. */
+/* The frame of node V on the way from ENTRY's node through their
+ * component (the shortest, or through its hub), made where needed. */
 static size_t route(struct est *e, size_t entry, size_t v)
 {
 	size_t m = e->ef[entry].node, f = entry, n;
@@ -894,7 +879,7 @@ static size_t route(struct est *e, size_t entry, size_t v)
 		return e->rframe[v];
 	if (!e->via_hub)
 		return route_in_tree(e, entry, m, v);
-	n = way(e, m, v, &e->path, &e->path_cap);
+	n = way_via_hub(e, m, v, &e->path, &e->path_cap);
 	for (size_t d = 0; d < n; d++)
 		f = frame_get(e, f, e->path[d], NULL);
 	e->rstamp[v] = entry + 1;

@@ -57,6 +57,15 @@ open(p, 'w').write(s.replace(old, """	keysort_indexes(e->keyed, m, e->sorted);
 PY
 }
 
+# Caught by golden stacks-interp-folded and stacks-interp-json: a packet's
+# later ways start again from its entry frame instead of from the frame of
+# the last node of the way it has walked, so frames hang at wrong depths.
+plant stacks_route_restart "GOLDEN_CASES='stacks-interp-folded stacks-interp-json'" tests/golden/run.sh \
+    '^(stacks-interp-folded|stacks-interp-json)$'
+plant_stacks_route_restart() {
+	sed -i 's/^\tf = u == pm ? entry : e->rframe\[members\[u\]\];$/\tf = entry;/' src/calc-stacks.c
+}
+
 # tests/unit/check_keysort (test_like_qsort): items of equal keys kept in
 # the order they came in, not by index, so the estimate's choices would
 # follow the profile's order of functions.
