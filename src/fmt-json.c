@@ -139,10 +139,10 @@ void json_end_array(struct json *j)
 
 static void write_escaped(struct json *j, const char *s, size_t n);
 
-void json_key(struct json *j, const char *key)
+void json_key_len(struct json *j, const char *key, size_t len)
 {
 	separate(j);
-	write_escaped(j, key, strlen(key));
+	write_escaped(j, key, len);
 	putstr(j, j->page ? ":" : ": ");
 	j->after_key = true;
 }
@@ -239,7 +239,7 @@ void json_string(struct json *j, const char *s)
 #define SAFE_INTEGER (((__int128)1 << 53) - 1)
 
 /* The decimal digits of V, ending at END; returns where they start. */
-static char *u64_digits(char *end, uint64_t v)
+static inline char *u64_digits(char *end, uint64_t v)
 {
 	static const char pairs[] =
 		"0001020304050607080910111213141516171819"

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define JSON_MAX_DEPTH 32
 #define JSON_BUFFER 8192
@@ -40,7 +41,9 @@ void json_begin_array(struct json *j);
 void json_begin_inline_array(struct json *j);
 void json_end_array(struct json *j);
 
-void json_key(struct json *j, const char *key);
+/* KEY's length is known at compile time for the literals most keys are. */
+#define json_key(j, key) json_key_len((j), (key), strlen(key))
+void json_key_len(struct json *j, const char *key, size_t len);
 /* NULL writes null.  Bytes that are not valid UTF-8 become U+FFFD, so the
  * document stays valid JSON whatever the profile's names contain. */
 void json_string(struct json *j, const char *s);
