@@ -72,9 +72,42 @@ static void *xcalloc_n(size_t n, size_t size)
 	return xcalloc(n ? n : 1, size);
 }
 
+/* The profile's calls, function by function in out-list order, read once
+ * for the graph: walking the lists reads each callee's function again. */
+struct calls {
+	size_t *first;             /* function i's calls: [first[i] .. first[i + 1]) */
+	size_t *callee;            /* by call: the function called */
+	uint64_t *cost;            /* by call: its cost of the first event */
+};
+
+static void calls_read(struct calls *c, const struct profile *p)
+{
+	size_t n = p->nfuncs, k = 0;
+
+	c->first = xcalloc(n + 1, sizeof(*c->first));
+	for (size_t i = 0; i < n; i++)
+		c->first[i + 1] = c->first[i] + p->func_list[i]->nout;
+	c->callee = xcalloc_n(c->first[n], sizeof(*c->callee));
+	c->cost = xcalloc_n(c->first[n], sizeof(*c->cost));
+	for (size_t i = 0; i < n; i++)
+		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out, k++) {
+			cost_t x = p->nevents > 0 ? edge_get(p, e, 0) : 0;
+
+			c->callee[k] = e->key.callee->index;
+			c->cost[k] = x > 0 ? (uint64_t)x : 0;
+		}
+}
+
+static void calls_release(struct calls *c)
+{
+	free(c->first);
+	free(c->callee);
+	free(c->cost);
+}
+
 /* Whether some other node calls node R, or it is entered from outside
  * the listed calls (--hide gave it calls of a function nobody calls). */
-static bool *called_nodes(const struct profile *p, const size_t *node)
+static bool *called_nodes(const struct profile *p, const struct calls *c, const size_t *node)
 {
 	bool *called = xcalloc_n(p->nfuncs, sizeof(*called));
 
@@ -83,9 +116,9 @@ static bool *called_nodes(const struct profile *p, const size_t *node)
 
 		if (f->called != NULL && f->in == NULL)
 			called[node[i]] = true;
-		for (const struct edge *e = f->out; e; e = e->next_out)
-			if (node[e->key.callee->index] != node[i])
-				called[node[e->key.callee->index]] = true;
+		for (size_t k = c->first[i]; k < c->first[i + 1]; k++)
+			if (node[c->callee[k]] != node[i])
+				called[node[c->callee[k]]] = true;
 	}
 	return called;
 }
@@ -107,10 +140,9 @@ static int named_cmp(const void *a, const void *b)
 	return (x->node > y->node) - (x->node < y->node);
 }
 
-static void add_sat(uint64_t *sum, cost_t c)
+static void add_sat(uint64_t *sum, uint64_t c)
 {
-	if (c > 0)
-		*sum += (uint64_t)c > UINT64_MAX - *sum ? UINT64_MAX - *sum : (uint64_t)c;
+	*sum += c > UINT64_MAX - *sum ? UINT64_MAX - *sum : c;
 }
 
 /* Callgrind files code reached by a jump from one function into another
@@ -121,25 +153,25 @@ static void add_sat(uint64_t *sum, cost_t c)
  * of its name whose calls in carry more than it spends, the costliest if
  * there are several; a function nobody calls that has no such namesake (a
  * root, a thread's start routine) stays a function of its own. */
-static void hold_jumped_into(const struct profile *p, size_t *node)
+static void hold_jumped_into(const struct profile *p, const struct calls *c, size_t *node)
 {
 	size_t n = p->nfuncs, ncalled = 0;
-	bool *called = called_nodes(p, node);
+	bool *called = called_nodes(p, c, node);
 	struct named *byname = xcalloc_n(n, sizeof(*byname));
 	uint64_t *inflow = xcalloc_n(n, sizeof(*inflow));
 	uint64_t *spent = xcalloc_n(n, sizeof(*spent));
 
+	/* Sums that stop at the largest count, in any order. */
 	for (size_t i = 0; i < n && p->nevents > 0; i++) {
 		const struct func *f = p->func_list[i];
 
-		if (f->self != NULL)
-			add_sat(&spent[node[i]], f->self[0]);
-		for (const struct edge *e = f->in; e; e = e->next_in)
-			if (node[e->key.caller->index] != node[i])
-				add_sat(&inflow[node[i]], edge_get(p, e, 0));
-		for (const struct edge *e = f->out; e; e = e->next_out)
-			if (node[e->key.callee->index] != node[i])
-				add_sat(&spent[node[i]], edge_get(p, e, 0));
+		if (f->self != NULL && f->self[0] > 0)
+			add_sat(&spent[node[i]], (uint64_t)f->self[0]);
+		for (size_t k = c->first[i]; k < c->first[i + 1]; k++)
+			if (node[c->callee[k]] != node[i]) {
+				add_sat(&inflow[node[c->callee[k]]], c->cost[k]);
+				add_sat(&spent[node[i]], c->cost[k]);
+			}
 	}
 	for (size_t v = 0; v < n; v++)
 		if (node[v] == v && called[v] && inflow[v] > spent[v])
@@ -194,27 +226,66 @@ static void sort_sizes(size_t *a, size_t n)
 	}
 }
 
+/* The slot of every edge: node by node, each callee's slot is noted, then
+ * read for the edges of the functions the node holds. */
+static void edge_slots(struct stack_graph *g, const struct calls *c)
+{
+	size_t n = g->n, *held = xcalloc(n + 1, sizeof(*held));
+	size_t *funcs = xcalloc_n(n, sizeof(*funcs)), *slot_of = xcalloc_n(n, sizeof(*slot_of));
+
+	/* The functions node v holds: funcs[held[v] .. held[v + 1]). */
+	for (size_t i = 0; i < n; i++)
+		held[g->node[i]]++;
+	for (size_t v = 0, sum = 0; v <= n; v++) {
+		size_t k = held[v];
+
+		held[v] = sum;
+		sum += k;
+	}
+	for (size_t i = 0; i < n; i++)
+		funcs[held[g->node[i]]++] = i;
+	/* Each start moved to the next one's: back by one node. */
+	for (size_t v = n; v > 0; v--)
+		held[v] = held[v - 1];
+	held[0] = 0;
+	g->edge_slot = xcalloc_n(g->nedges, sizeof(*g->edge_slot));
+	for (size_t v = 0; v < n; v++) {
+		for (size_t j = g->start[v]; j < g->start[v + 1]; j++)
+			slot_of[g->target[j]] = j;
+		for (size_t h = held[v]; h < held[v + 1]; h++) {
+			size_t i = funcs[h];
+
+			for (size_t k = c->first[i]; k < c->first[i + 1]; k++) {
+				size_t t = g->node[c->callee[k]];
+
+				g->edge_slot[k] = t == v ? NONE : slot_of[t];
+			}
+		}
+	}
+	free(held);
+	free(funcs);
+	free(slot_of);
+}
+
 /* Each node's calls, merged by callee, without calls to itself; and the
  * slot of every edge. */
-static void graph_slots(struct stack_graph *g, const struct profile *p)
+static void graph_slots(struct stack_graph *g, const struct calls *c)
 {
-	size_t n = g->n, *fill, nslots = 0, k = 0;
+	size_t n = g->n, *fill, nslots = 0;
 	size_t *raw;
 
 	g->start = xcalloc(n + 1, sizeof(*g->start));
-	g->nedges = 0;
-	for (size_t i = 0; i < n; i++) {
-		g->start[g->node[i] + 1] += p->func_list[i]->nout;
-		g->nedges += p->func_list[i]->nout;
-	}
+	g->nedges = c->first[n];
+	for (size_t i = 0; i < n; i++)
+		g->start[g->node[i] + 1] += c->first[i + 1] - c->first[i];
 	for (size_t v = 0; v < n; v++)
 		g->start[v + 1] += g->start[v];
 	raw = xcalloc_n(g->nedges, sizeof(*raw));
 	fill = xcalloc_n(n, sizeof(*fill));
 	memcpy(fill, g->start, n * sizeof(*fill));
 	for (size_t i = 0; i < n; i++)
-		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out)
-			raw[fill[g->node[i]]++] = g->node[e->key.callee->index];
+		for (size_t k = c->first[i]; k < c->first[i + 1]; k++)
+			raw[fill[g->node[i]]++] = g->node[c->callee[k]];
 	g->target = xcalloc_n(g->nedges, sizeof(*g->target));
 	for (size_t v = 0; v < n; v++) {
 		size_t a = g->start[v], b = g->start[v + 1];
@@ -230,19 +301,7 @@ static void graph_slots(struct stack_graph *g, const struct profile *p)
 	for (size_t v = 0; v < n; v++)
 		for (size_t j = g->start[v]; j < g->start[v + 1]; j++)
 			g->caller[j] = v;
-	g->edge_slot = xcalloc_n(g->nedges, sizeof(*g->edge_slot));
-	for (size_t i = 0; i < n; i++) {
-		size_t v = g->node[i];
-
-		for (const struct edge *e = p->func_list[i]->out; e; e = e->next_out) {
-			size_t t = g->node[e->key.callee->index], *hit;
-
-			hit = t == v ? NULL : bsearch(&t, g->target + g->start[v],
-						      g->start[v + 1] - g->start[v],
-						      sizeof(*g->target), size_cmp);
-			g->edge_slot[k++] = hit ? (size_t)(hit - g->target) : NONE;
-		}
-	}
+	edge_slots(g, c);
 	free(raw);
 	free(fill);
 }
@@ -344,11 +403,14 @@ static void graph_components(struct stack_graph *g)
 struct stack_graph *stack_graph_new(const struct profile *p)
 {
 	struct stack_graph *g = xcalloc(1, sizeof(*g));
+	struct calls calls;
 
 	g->n = p->nfuncs;
 	g->node = cycles_hosts(p);
-	hold_jumped_into(p, g->node);
-	graph_slots(g, p);
+	calls_read(&calls, p);
+	hold_jumped_into(p, &calls, g->node);
+	graph_slots(g, &calls);
+	calls_release(&calls);
 	graph_names(g, p);
 	graph_components(g);
 	g->match = xcalloc_n(g->n, sizeof(*g->match));
