@@ -417,20 +417,12 @@ struct name_id {
 	UT_hash_handle hh;
 };
 
-static void free_ids(struct name_id *ids)
-{
-	struct name_id *e, *tmp;
-
-	HASH_ITER(hh, ids, e, tmp) {
-		HASH_DEL(ids, e);
-		free(e);
-	}
-}
-
 /* Each name's label, and how many other names share it. */
 static void label_names(struct flame *fl)
 {
-	struct name_id *by_label = NULL, *e;
+	/* One entry per name at most, in one block. */
+	struct name_id *by_label = NULL, *e, *ids = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*ids));
+	size_t nids = 0;
 	size_t *first = xmalloc((fl->nnames ? fl->nnames : 1) * sizeof(*first));
 	size_t *count = xcalloc(fl->nnames ? fl->nnames : 1, sizeof(*count));
 
@@ -438,15 +430,17 @@ static void label_names(struct flame *fl)
 		struct flame_about *a = &fl->about[i];
 		const char *label;
 
-		a->label = name_shorten(fl->names[i], NAME_LABEL_MAX);
-		if (strcmp(a->label, fl->names[i]) == 0) {
+		/* A name of no more characters is its own label. */
+		a->label = name_chars(fl->names[i]) <= NAME_LABEL_MAX ? NULL
+			   : name_shorten(fl->names[i], NAME_LABEL_MAX);
+		if (a->label != NULL && strcmp(a->label, fl->names[i]) == 0) {
 			free(a->label);
 			a->label = NULL;
 		}
 		label = a->label != NULL ? a->label : fl->names[i];
 		HASH_FIND_STR(by_label, label, e);
 		if (e == NULL) {
-			e = xmalloc(sizeof(*e));
+			e = &ids[nids++];
 			e->text = label;
 			e->id = i;
 			HASH_ADD_KEYPTR(hh, by_label, e->text, strlen(e->text), e);
@@ -459,7 +453,8 @@ static void label_names(struct flame *fl)
 		fl->about[i].same_label = count[first[i]] - 1;
 	free(first);
 	free(count);
-	free_ids(by_label);
+	HASH_CLEAR(hh, by_label);
+	free(ids);
 }
 
 /* Add FILE's base name to the files of code inlined into A, once. */

@@ -195,10 +195,12 @@ static void put_counts(const struct picture *pic, const cost_t *width, double ch
 char *flame_about_text(const struct flame *fl, size_t id, const char *event)
 {
 	const struct flame_about *a = fl->about != NULL ? &fl->about[id] : NULL;
-	char *text = xstrdup(""), *more;
+	char *text, *more;
 
-	if (a == NULL)
+	/* Most frames have nothing to say beyond their counts. */
+	if (a == NULL || (!(a->beside && !fl->diff) && a->same_label == 0 && a->ninlined == 0))
 		return NULL;
+	text = xstrdup("");
 	if (a->beside && !fl->diff) {
 		char bound[NUMFMT_COUNT_MAX], estimate[NUMFMT_COUNT_MAX];
 
