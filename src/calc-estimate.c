@@ -24,7 +24,7 @@ bool estimate_compute_also(struct profile *p, struct stackset *set,
 		return false;
 	}
 	for (size_t f = 0; f < any->n; f++)
-		is_node[any->frames[f].func->index] = true;
+		is_node[any->frames[f].index] = true;
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		struct func *f = p->func_list[i];
 
@@ -35,6 +35,10 @@ bool estimate_compute_also(struct profile *p, struct stackset *set,
 		for (size_t k = 0; k < p->nevents; k++)
 			f->estimate[k] = stackset_has(set, k) ? 0 : COST_ABSENT;
 	}
+	/* Summed by function index first: the frames are many more than the
+	 * functions, and each function's record is a read of its own. */
+	cost_t *sum = xmalloc((p->nfuncs + 1) * sizeof(*sum));
+
 	for (size_t k = 0; k < p->nevents; k++) {
 		const struct stacks *s;
 		cost_t *w;
@@ -43,16 +47,17 @@ bool estimate_compute_also(struct profile *p, struct stackset *set,
 			continue;
 		s = stackset_wait(set, k);
 		w = stacks_widths(s);
-		for (size_t f = 0; f < s->n; f++) {
-			struct func *fn = (struct func *)s->frames[f].func;
-
-			if (fn->estimate != NULL)
-				fn->estimate[k] += w[f];
-		}
+		memset(sum, 0, (p->nfuncs + 1) * sizeof(*sum));
+		for (size_t f = 0; f < s->n; f++)
+			sum[s->frames[f].index] += w[f];
+		for (size_t i = 0; i < p->nfuncs; i++)
+			if (p->func_list[i]->estimate != NULL)
+				p->func_list[i]->estimate[k] += sum[i];
 		if (also != NULL)
 			also->add(also->arg, s, w, k);
 		free(w);
 	}
+	free(sum);
 	free(is_node);
 	return true;
 }
@@ -187,8 +192,8 @@ struct call_estimates *estimate_calls(const struct profile *p, const struct stac
 
 		if (sf->parent == STACKS_ROOT)
 			continue;
-		caller = s->frames[sf->parent].func->index;
-		callee = sf->func->index;
+		caller = s->frames[sf->parent].index;
+		callee = sf->index;
 		c = call_slot(m, caller, callee);
 		if (c->caller == NO_CALL) {
 			/* At most half full, should the bound above not hold. */

@@ -100,7 +100,7 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
 		struct flame_frame *fr = &fl->frames[base + f];
-		size_t index = sf->func->index, *name;
+		size_t index = sf->index, *name;
 
 		if (index >= nfuncs) {
 			size_t had = nfuncs;

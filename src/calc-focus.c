@@ -459,14 +459,14 @@ static void sum_stacks(struct focused *fc)
 	}
 	fc->pairs = xcalloc(s->n ? s->n : 1, sizeof(*fc->pairs));
 	for (size_t f = 0; f < s->n; f++) {
-		size_t v = s->frames[f].func->index, up = s->frames[f].parent;
+		size_t v = s->frames[f].index, up = s->frames[f].parent;
 
 		if (s->frames[f].shown)
 			fc->self[v] += s->frames[f].count;
 		fc->incl[v] += shown[f];
 		fc->all[v] += width[f];
 		if (up != STACKS_ROOT && shown[f] != 0)
-			fc->pairs[m++] = (struct pair){ s->frames[up].func->index, v, shown[f], 0 };
+			fc->pairs[m++] = (struct pair){ s->frames[up].index, v, shown[f], 0 };
 	}
 	qsort(fc->pairs, m, sizeof(*fc->pairs), pair_cmp);
 	fc->npairs = 0;

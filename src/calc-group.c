@@ -209,7 +209,7 @@ static void add_top_widths(const struct grouping *gr, const struct stacks *s, co
 
 		if (cursor[sp - 1] < first[v + 1]) {
 			size_t c = kids[cursor[sp - 1]++];
-			size_t g = gr->group_of[s->frames[c].func->index];
+			size_t g = gr->group_of[s->frames[c].index];
 
 			if (active[g]++ == 0)
 				est[g * stride] += w[c];
@@ -218,7 +218,7 @@ static void add_top_widths(const struct grouping *gr, const struct stacks *s, co
 			continue;
 		}
 		if (v != n)
-			active[gr->group_of[s->frames[v].func->index]]--;
+			active[gr->group_of[s->frames[v].index]]--;
 		sp--;
 	}
 	free(first);
@@ -608,7 +608,7 @@ void grouping_stacks(const struct grouping *gr, const struct stacks *s, struct s
 	out->node = NULL;
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
-		const struct func *g = gr->model.func_list[gr->group_of[sf->func->index]];
+		const struct func *g = gr->model.func_list[gr->group_of[sf->index]];
 		size_t parent = sf->parent == STACKS_ROOT ? STACKS_ROOT : map[sf->parent];
 
 		if (parent != STACKS_ROOT && out->frames[parent].func == g &&
@@ -620,7 +620,8 @@ void grouping_stacks(const struct grouping *gr, const struct stacks *s, struct s
 		}
 		map[f] = out->n;
 		out->frames[out->n++] = (struct stack_frame){ .parent = parent, .func = g, .count = sf->count,
-								.exact = sf->exact, .shown = sf->shown };
+								.exact = sf->exact, .shown = sf->shown,
+								.index = (uint32_t)g->index };
 	}
 	free(map);
 }

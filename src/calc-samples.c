@@ -487,7 +487,7 @@ struct layout {
 
 static size_t holder_of(const struct layout *l, size_t f)
 {
-	return l->st->frames[f].func->index;
+	return l->st->frames[f].index;
 }
 
 static void layout_frames(struct layout *l)

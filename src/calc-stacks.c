@@ -405,6 +405,9 @@ struct stack_graph *stack_graph_new(const struct profile *p)
 	struct stack_graph *g = xcalloc(1, sizeof(*g));
 	struct calls calls;
 
+	/* Frames name their functions' indexes in 32 bits. */
+	if (p->nfuncs >= UINT32_MAX)
+		die(EXIT_INPUT, "%s: more than %u functions", p->path, UINT32_MAX - 1);
 	g->n = p->nfuncs;
 	g->node = cycles_hosts(p);
 	calls_read(&calls, p);
@@ -1597,7 +1600,7 @@ static void share_self(struct est *e)
 		const struct eframe *ef = &e->ef[f];
 
 		e->frames[f] = (struct stack_frame){ ef->parent, e->p->func_list[ef->node], 0,
-						     ef->selfamt, true };
+						     ef->selfamt, true, (uint32_t)ef->node };
 		if (e->ef[f].iself > 0)
 			order[fill[e->ef[f].node]++] = f;
 	}

@@ -41,6 +41,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model-profile.h"
 
@@ -61,6 +62,10 @@ struct stack_frame {
 				      scales with them (counts are within a few
 				      units of it) */
 	bool shown;                /* no --focus, or a frame down to here matches it */
+	uint32_t index;            /* FUNC's index when the stacks were made, which the
+				      views that sum frames by function read without
+				      reading FUNC; focus_apply renumbers the model's
+				      functions later (FUNC's index is then current) */
 };
 
 struct stacks {
