@@ -170,11 +170,17 @@ static bool line_separator(const unsigned char *p, size_t len)
 	return len == 3 && p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9);
 }
 
-/* Whether byte C stands for itself: printable ASCII that is not escaped. */
+/* Whether byte C stands for itself: printable ASCII that is not escaped
+ * ('"' and '\\', and in a page '<', '>' and '&').  One bit per byte below
+ * 128, in and out of a page: one test per byte of the names. */
 static inline bool plain_byte(unsigned char c, bool page)
 {
-	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\' &&
-	       !(page && (c == '<' || c == '>' || c == '&'));
+	static const uint64_t plain[2][2] = {
+		{ 0xfffffffb00000000u, 0xffffffffefffffffu },
+		{ 0xafffffbb00000000u, 0xffffffffefffffffu },
+	};
+
+	return c < 0x80 && (plain[page][c >> 6] >> (c & 63) & 1);
 }
 
 /* Runs of bytes that stand for themselves go out in one write: names are
