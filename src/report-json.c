@@ -81,13 +81,18 @@ static int func_cmp(const void *a, const void *b, void *arg)
 	return c ? c : strcmp(f->fullname, g->fullname);
 }
 
+/* A key that orders sort values X the larger first; beyond 64 bits the
+ * values themselves tell. */
+static uint64_t value_key(cost_t x)
+{
+	return x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;
+}
+
 /* A key that orders cost vectors V as cost_order does by their first
- * sort event: the larger first; beyond 64 bits cost_order tells. */
+ * sort event. */
 static uint64_t first_key(const struct order *o, const cost_t *v)
 {
-	cost_t x = v != NULL && o->nevents > 0 ? sort_value(v[o->events[0]], o->magnitude) : -1;
-
-	return x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;
+	return value_key(v != NULL && o->nevents > 0 ? sort_value(v[o->events[0]], o->magnitude) : -1);
 }
 
 struct func_tie {
@@ -174,21 +179,47 @@ static void write_costs_per_call(struct json *j, const struct profile *p, const 
 	write_per_call(j, f->total, n, p->nevents);
 }
 
+/* A call, its cost read from its cells where it is needed: a page names
+ * most callers by their place alone, and sorting needs one event. */
 struct call {
 	const struct func *other;
 	cost_t count;
-	const cost_t *cost;
+	const cell_t *cells;       /* the call's cost, a cell per event (NULL: absent) */
 	bool inside;               /* a call inside a cycle of calls */
 };
 
-static int call_cmp(const struct call *x, const struct call *y, const struct order *o)
-{
-	int c = cost_order(o, x->cost, y->cost);
+/* A function's calls in or out, with their counts: the room is kept
+ * from one function to the next (calls_free at the end), and a row for
+ * the cost of the call being written. */
+struct call_list {
+	struct call *calls;
+	size_t n, cap;
+	cost_t *row;
+};
 
-	return c ? c : strcmp(x->other->fullname, y->other->fullname);
+/* C's sort value of sort event K of O (as sort_value). */
+static cost_t call_value(const struct profile *p, const struct order *o, const struct call *c,
+			 size_t k)
+{
+	return c->cells != NULL ? sort_value(cells_get(&p->spill, c->cells, o->events[k]),
+					     o->magnitude) : -1;
+}
+
+/* As cost_order, then by name. */
+static int call_cmp(const struct profile *p, const struct call *x, const struct call *y,
+		    const struct order *o)
+{
+	for (size_t k = 0; k < o->nevents; k++) {
+		cost_t a = call_value(p, o, x, k), b = call_value(p, o, y, k);
+
+		if (a != b)
+			return a > b ? -1 : 1;
+	}
+	return strcmp(x->other->fullname, y->other->fullname);
 }
 
 struct call_tie {
+	const struct profile *p;
 	const struct call *calls;
 	const struct order *o;
 };
@@ -197,19 +228,21 @@ static int call_tie(size_t x, size_t y, void *arg)
 {
 	const struct call_tie *t = arg;
 
-	return call_cmp(&t->calls[x], &t->calls[y], t->o);
+	return call_cmp(t->p, &t->calls[x], &t->calls[y], t->o);
 }
 
 /* CALLS (N > 1) in the order of O (call_cmp): by their first sort value,
  * call_cmp only where that is equal.  Most lists are short: their keys
  * are on the stack. */
-static void sort_calls(struct call *calls, size_t n, const struct order *o)
+static void sort_calls(const struct profile *p, struct call *calls, size_t n,
+		       const struct order *o)
 {
 	struct keyed small[16], *k = n <= 16 ? small : xreallocarray(NULL, n, sizeof(*k));
-	struct call_tie t = { calls, o };
+	struct call_tie t = { p, calls, o };
 
 	for (size_t i = 0; i < n; i++)
-		k[i] = (struct keyed){ first_key(o, calls[i].cost), i };
+		k[i] = (struct keyed){ value_key(o->nevents > 0 ? call_value(p, o, &calls[i], 0) : -1),
+				       i };
 	keysort_items(calls, sizeof(*calls), k, n, call_tie, &t);
 	if (k != small)
 		free(k);
@@ -231,21 +264,25 @@ static size_t short_position(const struct profile *p, const struct order *o,
 static void write_calls(struct json *j, const struct profile *p, const struct order *o,
 			struct call *calls, size_t n, bool callers)
 {
+	cost_t *row = o->calls->row;
+
 	if (n > 1)
-		sort_calls(calls, n, o);
+		sort_calls(p, calls, n, o);
 	json_begin_array(j);
 	for (size_t i = 0; i < n; i++) {
 		size_t at = short_position(p, o, calls[i].other);
+		const cost_t *cost;
 
 		if (at != SIZE_MAX && callers) {
 			json_uint(j, at);
 			continue;
 		}
+		cost = cells_expand(&p->spill, calls[i].cells, row, p->nevents);
 		if (at != SIZE_MAX) {
 			json_begin_inline_array(j);
 			json_uint(j, at);
 			json_int(j, calls[i].count);
-			write_cost(j, calls[i].cost, p->nevents);
+			write_cost(j, cost, p->nevents);
 			if (calls[i].inside)
 				json_bool(j, true);
 			json_end_array(j);
@@ -259,7 +296,7 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 		json_key(j, "count");
 		json_int(j, calls[i].count);
 		json_key(j, "inclusive");
-		write_cost(j, calls[i].cost, p->nevents);
+		write_cost(j, cost, p->nevents);
 		json_key(j, "recursive");
 		json_bool(j, calls[i].inside);
 		json_end_object(j);
@@ -267,72 +304,50 @@ static void write_calls(struct json *j, const struct profile *p, const struct or
 	json_end_array(j);
 }
 
-/* F's calls in (INCOMING) or out, with their counts and costs: the room
- * is kept from one function to the next (calls_free at the end). */
-struct call_list {
-	struct call *calls;
-	cost_t *costs;
-	size_t n, cap, costs_cap;
-};
-
 /* Gathers L, walking F's list once; returns how many calls it holds in all
  * (F's times called, for its calls in). */
 static cost_t calls_gather(const struct profile *p, const struct func *f, bool incoming,
 			   struct call_list *l)
 {
-	size_t nev = p->nevents;
 	cost_t times = 0;
 
 	l->n = 0;
 	for (const struct edge *e = incoming ? f->in : f->out; e; e = incoming ? e->next_in : e->next_out) {
 		xgrow(&l->calls, &l->cap, l->n + 1, sizeof(*l->calls));
-		xgrow(&l->costs, &l->costs_cap, (l->n + 1) * nev, sizeof(*l->costs));
-		l->calls[l->n].other = incoming ? e->key.caller : e->key.callee;
-		l->calls[l->n].count = edge_count(p, e);
-		l->calls[l->n].inside = cycles_call_inside(e->key.caller, e->key.callee);
-		edge_cost(p, e, l->costs + l->n * nev);
+		l->calls[l->n] = (struct call){ incoming ? e->key.caller : e->key.callee,
+						edge_count(p, e), e->cells,
+						cycles_call_inside(e->key.caller, e->key.callee) };
 		times += l->calls[l->n].count;
 		l->n++;
 	}
-	/* The costs moved as the list grew: point at them once it is made. */
-	for (size_t i = 0; i < l->n; i++)
-		l->calls[i].cost = l->costs + i * nev;
 	return times;
 }
 
 static void calls_free(struct call_list *l)
 {
 	free(l->calls);
-	free(l->costs);
+	free(l->row);
 }
 
 /* "self" and "calls" of the source line or instruction E. */
 static void write_site(struct json *j, const struct profile *p, const struct order *o,
 		       const struct line_entry *e)
 {
-	size_t n = 0, nev = p->nevents;
+	size_t n = 0;
 	struct call *calls;
-	cost_t *costs;
 
 	for (const struct call_site *s = e->sites; s; s = s->next)
 		n++;
-	/* Room for E's self cost and one cost per call, out of their cells. */
 	calls = xreallocarray(NULL, n + 1, sizeof(*calls));
-	costs = xreallocarray(NULL, n + 1, nev * sizeof(*costs));
 	n = 0;
-	for (const struct call_site *s = e->sites; s; s = s->next) {
-		calls[n].other = s->callee;
-		calls[n].count = s->count;
-		calls[n].cost = cells_expand(&p->spill, s->cost, costs + (n + 1) * nev, nev);
-		calls[n].inside = cycles_call_inside(s->caller, s->callee);
-		n++;
-	}
+	for (const struct call_site *s = e->sites; s; s = s->next)
+		calls[n++] = (struct call){ s->callee, s->count, s->cost,
+					    cycles_call_inside(s->caller, s->callee) };
 	json_key(j, "self");
-	write_cost(j, cells_expand(&p->spill, e->cost, costs, nev), nev);
+	write_cost(j, cells_expand(&p->spill, e->cost, o->calls->row, p->nevents), p->nevents);
 	json_key(j, "calls");
 	write_calls(j, p, o, calls, n, false);
 	free(calls);
-	free(costs);
 }
 
 static void write_address(struct json *j, uint64_t a)
@@ -727,7 +742,7 @@ void report_json_write(struct json *j, struct profile *p, const struct options *
 		       const struct json_page *page)
 {
 	struct objects objects = { NULL, 0, 0 };
-	struct call_list calls = { NULL, NULL, 0, 0, 0 };
+	struct call_list calls = { NULL, 0, 0, xreallocarray(NULL, p->nevents + 1, sizeof(cost_t)) };
 	struct order o = { c->sort, c->nsort, t->diff, !opt->inclusive, page, NULL, NULL, &calls };
 	size_t nfuncs;
 	struct func **funcs = inclusive_compute(p, true, &nfuncs);
