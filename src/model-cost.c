@@ -66,6 +66,12 @@ void cost_apportion(cost_t v, const uint64_t *w, size_t n, cost_t *out)
 	struct remainder *rem;
 	size_t left;
 
+	/* The one weight (above 0, as the sum must be) takes all: most
+	 * functions' self costs are on one stack. */
+	if (n == 1) {
+		out[0] = v;
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
 		sum += w[i];
 	rem = xmalloc((n ? n : 1) * sizeof(*rem));
