@@ -75,15 +75,27 @@ static struct flame_name *find_name(const struct flame *fl, const char *funcname
 
 static size_t intern(struct flame *fl, const char *funcname)
 {
-	struct flame_name *e = find_name(fl, funcname);
+	struct flame_name *e;
+	char *text = NULL;
+	const char *key = funcname;
+	size_t len;
+	unsigned hashv;
 
-	if (e != NULL)
+	/* Most names are their own frame text: hashed once, copied if new. */
+	if (strpbrk(funcname, ";\n") != NULL)
+		key = text = flame_frame_name(funcname);
+	len = strlen(key);
+	HASH_VALUE(key, len, hashv);
+	HASH_FIND_BYHASHVALUE(hh, fl->name_table, key, len, hashv, e);
+	if (e != NULL) {
+		free(text);
 		return e->key;
+	}
 	e = xmalloc(sizeof(*e));
-	e->text = flame_frame_name(funcname);
+	e->text = text != NULL ? text : xstrdup(funcname);
 	e->key = fl->nkeys;
 	e->id = SIZE_MAX;
-	HASH_ADD_KEYPTR(hh, fl->name_table, e->text, strlen(e->text), e);
+	HASH_ADD_KEYPTR_BYHASHVALUE(hh, fl->name_table, e->text, len, hashv, e);
 	xgrow(&fl->key_name, &fl->key_cap, fl->nkeys + 1, sizeof(*fl->key_name));
 	fl->key_name[fl->nkeys++] = e;
 	return e->key;
@@ -487,6 +499,15 @@ static void add_figures(struct flame_about *a, const struct func *f, size_t even
 	a->estimate += estimate;
 	if (f->recursive && estimate != bound)
 		a->beside = true;
+}
+
+const char *flame_label_of(const struct flame *fl, const char *text, bool *found)
+{
+	const struct flame_name *e = fl->about != NULL && strpbrk(text, ";\n") == NULL
+				     ? find_name(fl, text) : NULL;
+
+	*found = e != NULL && e->id != SIZE_MAX;
+	return *found ? fl->about[e->id].label : NULL;
 }
 
 void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures)

@@ -126,6 +126,11 @@ void flame_share_of(struct flame *fl, int side, cost_t whole);
  * again with the other side of a diff, it adds what that side knows. */
 void flame_describe(struct flame *fl, const struct profile *p, size_t event, bool figures);
 
+/* The label of the frames whose text is TEXT, described (NULL: TEXT is its
+ * own label), where some frame drawn has that text (*FOUND): what
+ * name_shorten gives for TEXT at NAME_LABEL_MAX characters, but found. */
+const char *flame_label_of(const struct flame *fl, const char *text, bool *found);
+
 /* Node V's width on side SIDE (0 for OLD's outside a diff). */
 static inline cost_t flame_width(const struct flame *fl, size_t v, int side)
 {

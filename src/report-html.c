@@ -558,17 +558,24 @@ static char *page_title(const struct profile *p, const struct options *opt)
 }
 
 /* The page's own keys of function F: its name shortened as the call graph
- * labels it, where that is shorter. */
+ * labels it, where that is shorter.  The flame graph's frames are labelled
+ * so too: a name that is its frames' text has its label there. */
 static void write_function_more(struct json *j, const struct func *f, void *arg)
 {
+	const struct html *h = arg;
+	const struct flame *fl = h->flame != NULL ? h->flame->tree : NULL;
+	const char *label = NULL;
 	char *name, *shown;
+	bool found = false;
 
-	(void)arg;
+	_Static_assert(NAME_MAX_SHOWN == NAME_LABEL_MAX, "the flame graph's labels are the page's");
 	/* No name of so few bytes has more characters. */
 	if (strlen(f->key.name) <= NAME_MAX_SHOWN)
 		return;
 	name = utf8_clean(f->key.name, "");
-	shown = name_shorten(name, NAME_MAX_SHOWN);
+	if (fl != NULL && strcmp(name, f->key.name) == 0)
+		label = flame_label_of(fl, name, &found);
+	shown = !found ? name_shorten(name, NAME_MAX_SHOWN) : xstrdup(label != NULL ? label : name);
 	if (strcmp(shown, name) != 0) {
 		json_key(j, "short");
 		json_string(j, shown);
