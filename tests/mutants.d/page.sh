@@ -102,6 +102,15 @@ plant_names_long() {
     sed -i 's/return f.short !== undefined ? f.short : f.function;/return f.function;/' web/report.js
 }
 
+# tests/browser.sh "names as the call graph labels them, on one line ..."
+# (tmpl): a name that is its flame frames' text takes their text, not
+# their label.
+plant names_flame_text 'BROWSER_CASES=tmpl BROWSER_CHECKS=names.as' tests/browser.sh \
+    'tmpl: names as the call graph labels them'
+plant_names_flame_text() {
+    sed -i 's/xstrdup(label != NULL ? label : name);$/xstrdup(name);/' src/report-html.c
+}
+
 # tests/browser.sh "names as the call graph labels them, on one line ...":
 # names and places wrap.
 plant names_wrap 'BROWSER_CASES=tmpl BROWSER_CHECKS=names.as' tests/browser.sh \
