@@ -282,7 +282,8 @@ static void make_nodes(struct flame *fl, struct build *b)
 
 			if (fr->side == FLAME_NEW) {
 				v->self += fr->count;
-				v->exact += fr->exact;
+				if (fl->old != NULL)
+					fl->old[fl->n].exact_new += fr->exact;
 			} else {
 				fl->old[fl->n].self += fr->count;
 				fl->old[fl->n].exact += fr->exact;
@@ -309,12 +310,12 @@ static void sum_widths(struct flame *fl)
 		if (v->parent == FLAME_ROOT)
 			continue;
 		fl->nodes[v->parent].width += v->width;
-		fl->nodes[v->parent].exact += v->exact;
 		if (o != NULL) {
 			struct flame_old *up = &fl->old[v->parent];
 
 			up->width += o->width;
 			up->exact += o->exact;
+			up->exact_new += o->exact_new;
 			up->drawn += o->drawn;
 		}
 	}
@@ -559,7 +560,7 @@ double flame_relative_change(const struct flame *fl, size_t v)
 {
 	bool all = v == FLAME_ROOT;
 	double old = all ? fl->exact_total[FLAME_OLD] : fl->old != NULL ? fl->old[v].exact : 0;
-	double new = all ? fl->exact_total[FLAME_NEW] : fl->nodes[v].exact;
+	double new = all ? fl->exact_total[FLAME_NEW] : fl->old != NULL ? fl->old[v].exact_new : 0;
 	cost_t a = all ? fl->total[FLAME_OLD] : flame_width(fl, v, FLAME_OLD);
 	cost_t b = all ? fl->total[FLAME_NEW] : flame_width(fl, v, FLAME_NEW);
 

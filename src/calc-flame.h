@@ -42,17 +42,17 @@ struct flame_node {
 	uint32_t depth;            /* 0 for the outermost frames */
 	uint64_t width;            /* the sum of the stacks through it */
 	uint64_t self;             /* the count of the stack ending in it */
-	double exact;              /* the width before the stacks were rounded to whole
-				      counts (stack_frame.exact), which a diff's
-				      relative change is of: it scales exactly with
-				      the costs */
 };
 
-/* The same node's side FLAME_OLD in a differential flame graph, and the
- * width it is drawn: max(self, NEW's self) + the children's drawn widths. */
+/* What a differential flame graph has of a node besides: its side
+ * FLAME_OLD, the width it is drawn (max(self, NEW's self) + the children's
+ * drawn widths), and each side's width before the stacks were rounded to
+ * whole counts (stack_frame.exact), which the relative change is of: it
+ * scales exactly with the costs. */
 struct flame_old {
 	cost_t width, self, drawn;
 	double exact;
+	double exact_new;
 };
 
 struct flame_name;
