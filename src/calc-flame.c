@@ -26,7 +26,6 @@ struct flame_frame {
 	uint32_t name;             /* its text's key */
 	uint32_t side;
 	uint64_t count;            /* what it adds to its node's self: 0 unless shown */
-	double exact;              /* the same before rounding */
 };
 
 void flame_init(struct flame *fl, bool diff)
@@ -109,6 +108,11 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 	if (base + s->n >= UINT32_MAX)
 		die(EXIT_INPUT, "more than %u frames in one flame graph", UINT32_MAX - 1);
 	xgrow(&fl->frames, &fl->frames_cap, base + s->n, sizeof(*fl->frames));
+	/* The counts before rounding, of which only a diff's relative
+	 * changes are. */
+	if (fl->diff)
+		fl->frame_exact = xreallocarray(fl->frame_exact, fl->frames_cap,
+						sizeof(*fl->frame_exact));
 	for (size_t f = 0; f < s->n; f++) {
 		const struct stack_frame *sf = &s->frames[f];
 		struct flame_frame *fr = &fl->frames[base + f];
@@ -132,9 +136,10 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 		if (sf->shown && sf->count > (cost_t)UINT64_MAX)
 			die(EXIT_INPUT, "a stack's count does not fit in 64 bits");
 		fr->count = sf->shown && sf->count > 0 ? (uint64_t)sf->count : 0;
-		fr->exact = sf->shown ? sf->exact : 0;
 		fl->total[side] += fr->count;
-		fl->exact_total[side] += fr->exact;
+		fl->exact_total[side] += sf->shown ? sf->exact : 0;
+		if (fl->diff)
+			fl->frame_exact[base + f] = sf->shown ? sf->exact : 0;
 	}
 	fl->nframes = base + s->n;
 	free(name_of);
@@ -283,10 +288,10 @@ static void make_nodes(struct flame *fl, struct build *b)
 			if (fr->side == FLAME_NEW) {
 				v->self += fr->count;
 				if (fl->old != NULL)
-					fl->old[fl->n].exact_new += fr->exact;
+					fl->old[fl->n].exact_new += fl->frame_exact[f];
 			} else {
 				fl->old[fl->n].self += fr->count;
-				fl->old[fl->n].exact += fr->exact;
+				fl->old[fl->n].exact += fl->frame_exact[f];
 			}
 		}
 		gather(b, t.first, fl->n++);
@@ -410,7 +415,9 @@ void flame_finish(struct flame *fl)
 	free(b.todo);
 	free(b.keyed);
 	free(fl->frames);
+	free(fl->frame_exact);
 	fl->frames = NULL;
+	fl->frame_exact = NULL;
 	fl->nframes = fl->frames_cap = 0;
 	sum_widths(fl);
 	keep_drawn(fl);
@@ -549,6 +556,7 @@ void flame_release(struct flame *fl)
 	}
 	free(fl->about);
 	free(fl->frames);
+	free(fl->frame_exact);
 	free(fl->key_name);
 	free(fl->nodes);
 	free(fl->old);

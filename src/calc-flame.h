@@ -95,6 +95,8 @@ struct flame {
 	struct flame_name **key_name;   /* the names by key */
 	size_t nkeys, key_cap;
 	struct flame_frame *frames;   /* the frames added, until flame_finish */
+	double *frame_exact;       /* in a diff, beside them: each one's count before
+				      rounding */
 	size_t nframes, frames_cap;
 };
 
