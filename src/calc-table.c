@@ -438,16 +438,9 @@ static bool sorts_per_call(const struct options *opt)
 	return false;
 }
 
-void table_build(struct table *t, struct profile *p, const struct options *opt,
-		 const size_t *sort, size_t nsort)
+void table_rows(struct table *t, struct profile *p, const struct options *opt,
+		const size_t *sort, size_t nsort)
 {
-	struct sort_spec spec;
-	struct row_heap h;
-	/* The text report reads the rows past the cut only for the widths
-	 * of its columns; the machine code view, JSON and the graph read
-	 * them in order. */
-	bool all = opt->format != FORMAT_TEXT || p->keep_instr;
-
 	memset(t, 0, sizeof(*t));
 	if (opt->per_call) {
 		t->per_call = xmalloc(sizeof(*t->per_call));
@@ -456,6 +449,19 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 	t->rows = inclusive_compute(p, opt->inclusive, &t->nrows);
 	compute_summary(t, p);
 	t->diff = table_is_diff(t, p, sort, nsort);
+}
+
+void table_build(struct table *t, struct profile *p, const struct options *opt,
+		 const size_t *sort, size_t nsort)
+{
+	struct sort_spec spec;
+	struct row_heap h;
+	/* The text report reads the rows past the cut only for the widths
+	 * of its columns; the machine code view, JSON and the page read
+	 * them in order. */
+	bool all = opt->format != FORMAT_TEXT || p->keep_instr;
+
+	table_rows(t, p, opt, sort, nsort);
 	spec = (struct sort_spec){ sort, nsort, t->diff, opt->sort,
 				   sorts_per_call(opt) ? t->per_call : NULL };
 	heap_init(&h, t->rows, t->nrows, &spec, all);

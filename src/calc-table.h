@@ -36,6 +36,11 @@ struct table {
  * threshold cuts nothing.  Sets every row's total (see inclusive.h). */
 void table_build(struct table *t, struct profile *p, const struct options *opt,
 		 const size_t *sort, size_t nsort);
+/* The same rows, totals and kind (a diff or not), in no order and with
+ * no threshold walked: for views that choose and order rows their own
+ * way (the call graph). */
+void table_rows(struct table *t, struct profile *p, const struct options *opt,
+		const size_t *sort, size_t nsort);
 void table_release(struct table *t);
 
 /* PROGRAM TOTALS of EVENT without a table: the selected parts' summary:

@@ -76,7 +76,7 @@ static void print_graph(FILE *out, struct profile *p, const struct options *opt,
 	struct options incl = *opt;
 
 	incl.inclusive = true;
-	table_build(&table, p, &incl, cols->sort, cols->nsort);
+	table_rows(&table, p, &incl, cols->sort, cols->nsort);
 	report_dot(out, p, opt, cols, &table, NULL);
 	table_release(&table);
 }

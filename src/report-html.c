@@ -122,7 +122,7 @@ void html_graph_start(struct html_graph *g, struct profile *p, const struct opti
 		return;
 	}
 	incl.inclusive = true;
-	table_build(&table, p, &incl, c->sort, c->nsort);
+	table_rows(&table, p, &incl, c->sort, c->nsort);
 	g->nodes.max_nodes = opt->node_thres_set ? 0 : HTML_GRAPH_NODES;
 	report_dot(g->dot, p, opt, c, &table, &g->nodes);
 	table_release(&table);
