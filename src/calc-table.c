@@ -456,10 +456,10 @@ void table_build(struct table *t, struct profile *p, const struct options *opt,
 {
 	struct sort_spec spec;
 	struct row_heap h;
-	/* The text report reads the rows past the cut only for the widths
-	 * of its columns; the machine code view, JSON and the page read
-	 * them in order. */
-	bool all = opt->format != FORMAT_TEXT || p->keep_instr;
+	/* Most views read the rows past the cut in no order, if at all (the
+	 * text report for the widths of its columns); the machine code view
+	 * and the terminal browser's list read them in order. */
+	bool all = opt->format == FORMAT_TUI || p->keep_instr;
 
 	table_rows(t, p, opt, sort, nsort);
 	spec = (struct sort_spec){ sort, nsort, t->diff, opt->sort,
