@@ -104,6 +104,7 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 {
 	/* Each function's frame text, looked up once: by function index. */
 	size_t base = fl->nframes, *name_of = NULL, nfuncs = 0;
+
 	/* Names and depths are numbered in 32 bits. */
 	if (base + s->n >= UINT32_MAX)
 		die(EXIT_INPUT, "more than %u frames in one flame graph", UINT32_MAX - 1);
