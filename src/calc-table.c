@@ -232,22 +232,13 @@ static int keyed_tie(size_t x, size_t y, void *arg)
 	return row_cmp(a->f, b->f, h->spec);
 }
 
-/* A key that orders costs from the largest down, as keyed_before does as
- * far as 64 bits tell: equal keys need keyed_tie. */
-static uint64_t desc_key(cost_t c)
-{
-	int64_t v = c > INT64_MAX ? INT64_MAX : c < INT64_MIN ? INT64_MIN : (int64_t)c;
-
-	return UINT64_MAX - ((uint64_t)v ^ ((uint64_t)1 << 63));
-}
-
 /* Every row in sort order, as the heap would give them one by one. */
 static void heap_sort_all(struct row_heap *h)
 {
 	struct keyed *k = xmalloc((h->n ? h->n : 1) * sizeof(*k));
 
 	for (size_t i = 0; i < h->n; i++)
-		k[i] = (struct keyed){ desc_key(h->k[i].key), i };
+		k[i] = (struct keyed){ keysort_desc_int(h->k[i].key), i };
 	keysort_items(h->k, sizeof(*h->k), k, h->n, keyed_tie, h);
 	free(k);
 	h->sorted = true;

@@ -124,6 +124,15 @@ uint64_t keysort_desc(double x)
 	return ~bits;
 }
 
+uint64_t keysort_desc_int(__int128 x)
+{
+	int64_t v = x > INT64_MAX ? INT64_MAX : x < INT64_MIN ? INT64_MIN : (int64_t)x;
+
+	/* Made to order as the integers ascend (the sign bit turned), then
+	 * turned round. */
+	return ~((uint64_t)v ^ (UINT64_C(1) << 63));
+}
+
 uint64_t keysort_text(const char *s)
 {
 	uint64_t key = 0;

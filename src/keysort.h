@@ -33,6 +33,11 @@ void keysort_items(void *items, size_t size, struct keyed *k, size_t n,
  * every number). */
 uint64_t keysort_desc(double x);
 
+/* A key that orders integers from the largest down, as far as 64 bits
+ * tell: those beyond share the key of the nearest end, and equal keys
+ * need the integers compared. */
+uint64_t keysort_desc_int(__int128 x);
+
 /* A key that orders strings as strcmp does, as far as their first 8
  * bytes tell: equal keys need the rest compared. */
 uint64_t keysort_text(const char *s);

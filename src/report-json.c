@@ -81,18 +81,12 @@ static int func_cmp(const void *a, const void *b, void *arg)
 	return c ? c : strcmp(f->fullname, g->fullname);
 }
 
-/* A key that orders sort values X the larger first; beyond 64 bits the
- * values themselves tell. */
-static uint64_t value_key(cost_t x)
-{
-	return x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;
-}
-
 /* A key that orders cost vectors V as cost_order does by their first
  * sort event. */
 static uint64_t first_key(const struct order *o, const cost_t *v)
 {
-	return value_key(v != NULL && o->nevents > 0 ? sort_value(v[o->events[0]], o->magnitude) : -1);
+	return keysort_desc_int(v != NULL && o->nevents > 0 ?
+				sort_value(v[o->events[0]], o->magnitude) : -1);
 }
 
 struct func_tie {
@@ -241,8 +235,8 @@ static void sort_calls(const struct profile *p, struct call *calls, size_t n,
 	struct call_tie t = { p, calls, o };
 
 	for (size_t i = 0; i < n; i++)
-		k[i] = (struct keyed){ value_key(o->nevents > 0 ? call_value(p, o, &calls[i], 0) : -1),
-				       i };
+		k[i] = (struct keyed){
+			keysort_desc_int(o->nevents > 0 ? call_value(p, o, &calls[i], 0) : -1), i };
 	keysort_items(calls, sizeof(*calls), k, n, call_tie, &t);
 	if (k != small)
 		free(k);

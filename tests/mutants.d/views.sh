@@ -309,9 +309,16 @@ plant_json_quote_plain() {
     sed -i 's/^\t\t{ 0xfffffffb00000000u, 0xffffffffefffffffu },$/\t\t{ 0xffffffff00000000u, 0xffffffffefffffffu },/' src/fmt-json.c
 }
 
-# Caught by golden json-small: functions and calls sorted by their first
-# sort event the smallest first.
+# Caught by golden json-small: functions sorted by their first sort event
+# the smallest first.
 plant json_order_ascending GOLDEN_CASES=json-small tests/golden/run.sh '^json-small$'
 plant_json_order_ascending() {
-    sed -i 's/^\treturn x < 0 ? UINT64_MAX : x >= (cost_t)UINT64_MAX ? 0 : UINT64_MAX - 1 - (uint64_t)x;$/\treturn x < 0 ? UINT64_MAX : (uint64_t)x;/' src/report-json.c
+    sed -i 's/^\t\t\t\tsort_value(v\[o->events\[0\]\], o->magnitude) : -1);$/\t\t\t\t-sort_value(v[o->events[0]], o->magnitude) : 1);/' src/report-json.c
+}
+
+# Caught by the unit test test_desc_int (check_keysort): integers keyed
+# from the smallest up.
+plant keysort_int_ascending '' tests/unit/check_keysort ':test_desc_int:'
+plant_keysort_int_ascending() {
+    sed -i 's/^\treturn ~((uint64_t)v ^ (UINT64_C(1) << 63));$/\treturn (uint64_t)v ^ (UINT64_C(1) << 63);/' src/keysort.c
 }

@@ -111,6 +111,22 @@ START_TEST(test_desc)
 }
 END_TEST
 
+/* Integers from the largest down, those beyond 64 bits at the ends. */
+START_TEST(test_desc_int)
+{
+	static const __int128 order[] = { (__int128)1 << 70, INT64_MAX, INT64_MAX - 1, 1000, 1, 0,
+					  -1, -1000, INT64_MIN + 1, INT64_MIN };
+	size_t n = sizeof(order) / sizeof(*order);
+
+	for (size_t i = 1; i < n; i++)
+		ck_assert_uint_le(keysort_desc_int(order[i - 1]), keysort_desc_int(order[i]));
+	for (size_t i = 2; i < n; i++)
+		ck_assert_uint_lt(keysort_desc_int(order[i - 1]), keysort_desc_int(order[i]));
+	ck_assert_uint_eq(keysort_desc_int((__int128)1 << 70), keysort_desc_int(INT64_MAX));
+	ck_assert_uint_eq(keysort_desc_int(-((__int128)1 << 70)), keysort_desc_int(INT64_MIN));
+}
+END_TEST
+
 struct item {
 	int value;
 	char name[24];
@@ -176,6 +192,7 @@ int main(void)
 	tcase_add_test(tc, test_like_qsort);
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_desc);
+	tcase_add_test(tc, test_desc_int);
 	tcase_add_test(tc, test_items);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
