@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "xalloc.h"
 
 bool estimate_compute(struct profile *p, struct stackset *set)
@@ -135,17 +136,10 @@ struct call_estimates {
 	size_t mask, n;
 };
 
-static size_t call_hash(size_t caller, size_t callee)
-{
-	uint64_t h = (uint64_t)caller * 0x9e3779b97f4a7c15u ^ (uint64_t)callee * 0xc2b2ae3d27d4eb4fu;
-
-	return (size_t)(h ^ (h >> 29));
-}
-
 /* The slot of CALLER -> CALLEE in M: its own, or the empty one it would take. */
 static struct call_cost *call_slot(const struct call_estimates *m, size_t caller, size_t callee)
 {
-	size_t i = call_hash(caller, callee) & m->mask;
+	size_t i = cga_pair_hash(caller, callee) & m->mask;
 
 	while (m->slots[i].caller != NO_CALL &&
 	       (m->slots[i].caller != caller || m->slots[i].callee != callee))

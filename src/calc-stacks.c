@@ -7,6 +7,7 @@
 #include "calc-cycles.h"
 #include "calc-scc.h"
 #include "diag.h"
+#include "hash.h"
 #include "keysort.h"
 #include "xalloc.h"
 
@@ -767,13 +768,6 @@ static double proportional_part(double x, double tau)
 	return x * (x - tau) / tau;
 }
 
-static size_t frame_hash(size_t parent, size_t node)
-{
-	uint64_t h = (uint64_t)parent * 0x9e3779b97f4a7c15u ^ (uint64_t)node * 0xc2b2ae3d27d4eb4fu;
-
-	return (size_t)(h ^ (h >> 29));
-}
-
 static void table_grow(struct est *e)
 {
 	size_t n = e->mask ? 2 * (e->mask + 1) : (size_t)1 << 16;
@@ -782,7 +776,7 @@ static void table_grow(struct est *e)
 	e->table = xcalloc(n, sizeof(*e->table));
 	e->mask = n - 1;
 	for (size_t f = 0; f < e->nframes; f++) {
-		size_t i = frame_hash(e->ef[f].parent, e->ef[f].node) & e->mask;
+		size_t i = cga_pair_hash(e->ef[f].parent, e->ef[f].node) & e->mask;
 
 		while (e->table[i] != 0)
 			i = (i + 1) & e->mask;
@@ -817,7 +811,7 @@ static size_t frame_get(struct est *e, size_t parent, size_t node, bool *made)
 
 	if (2 * (e->nframes + 1) > e->mask)
 		table_grow(e);
-	for (i = frame_hash(parent, node) & e->mask; e->table[i] != 0; i = (i + 1) & e->mask) {
+	for (i = cga_pair_hash(parent, node) & e->mask; e->table[i] != 0; i = (i + 1) & e->mask) {
 		f = e->table[i] - 1;
 		if (e->ef[f].parent == parent && e->ef[f].node == node) {
 			if (made)
