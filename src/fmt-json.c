@@ -268,30 +268,47 @@ static inline char *u64_digits(char *end, uint64_t v)
 	return end;
 }
 
-/* Room for the next value of an inline array, N bytes (at most 20),
- * straight in the buffer after the separator separate would write: cost
- * vectors and the flame tree's nodes are most of a report, and all
- * numbers.  Returns where the value goes. */
-static char *inline_room(struct json *j, size_t n)
+/* Values of inline arrays -- cost vectors and the flame tree's nodes, most
+ * of a report, and all numbers -- go straight into the buffer: ROOM makes
+ * room for BYTES and gives where they go, inline_separate writes there
+ * the separator separate would write before the next value, and
+ * room_used takes what was written up to END. */
+static char *room(struct json *j, size_t bytes)
 {
-	char *p;
-
-	if (sizeof(j->buf) - j->len < n + 2)
+	if (sizeof(j->buf) - j->len < bytes)
 		json_flush(j);
-	p = j->buf + j->len;
+	return j->buf + j->len;
+}
+
+static char *inline_separate(struct json *j, char *p)
+{
 	if (!j->first[j->depth]) {
 		*p++ = ',';
 		if (!j->page)
 			*p++ = ' ';
 	}
 	j->first[j->depth] = false;
-	j->len = (size_t)(p + n - j->buf);
 	return p;
 }
 
+static void room_used(struct json *j, char *end)
+{
+	j->len = (size_t)(end - j->buf);
+}
+
+/* Whether the next value is one of an inline array, which no key names. */
+static bool in_inline_array(const struct json *j)
+{
+	return j->depth > 0 && j->inline_[j->depth] && !j->after_key;
+}
+
+/* TEXT (at most 20 bytes) as the next value of an inline array. */
 static void put_inline(struct json *j, const char *text, size_t n)
 {
-	memcpy(inline_room(j, n), text, n);
+	char *p = inline_separate(j, room(j, n + 2));
+
+	memcpy(p, text, n);
+	room_used(j, p + n);
 }
 
 /* The number of decimal digits of V: from its bits, a guess one short at
@@ -311,13 +328,24 @@ static size_t u64_width(uint64_t v)
 	return guess + ((v | 1) >= tens[guess]);
 }
 
-/* V as the next value of an inline array, its digits written straight
- * into the buffer. */
+/* The digits of V at P; returns their end. */
+static char *digits_at(char *p, uint64_t v)
+{
+	size_t w = u64_width(v);
+
+	u64_digits(p + w, v);
+	return p + w;
+}
+
+/* Room for a whole number of up to 20 digits and the separator before it,
+ * and the most numbers a row writes at once. */
+#define NUMBER_ROOM (2 + 20)
+#define ROW_MAX (JSON_BUFFER / NUMBER_ROOM)
+
+/* V as the next value of an inline array. */
 static void put_inline_uint(struct json *j, uint64_t v)
 {
-	size_t n = u64_width(v);
-
-	u64_digits(inline_room(j, n) + n, v);
+	room_used(j, digits_at(inline_separate(j, room(j, NUMBER_ROOM)), v));
 }
 
 void json_int(struct json *j, __int128 v)
@@ -325,8 +353,7 @@ void json_int(struct json *j, __int128 v)
 	char digits[NUMFMT_COUNT_MAX], *end = digits + sizeof(digits) - 1, *start;
 	bool quote = j->page && (v > SAFE_INTEGER || v < -SAFE_INTEGER);
 
-	if (v >= 0 && v <= SAFE_INTEGER && j->depth > 0 && j->inline_[j->depth] &&
-	    !j->after_key) {
+	if (v >= 0 && v <= SAFE_INTEGER && in_inline_array(j)) {
 		put_inline_uint(j, (uint64_t)v);
 		return;
 	}
@@ -390,45 +417,6 @@ static bool plain_counts(const __int128 *v, size_t n)
 	return true;
 }
 
-/* Room for a whole number of up to 20 digits and the separator before
- * it, and the most numbers a row writes at once. */
-#define NUMBER_ROOM (2 + 20)
-#define ROW_MAX ((JSON_BUFFER - 1) / NUMBER_ROOM)
-
-/* Rows of numbers, most of what a report writes: room for a row of N is
- * made once, and its separators and digits go straight into the buffer,
- * as put_inline_uint would write them one by one. */
-static char *row_begin(struct json *j, size_t n)
-{
-	if (sizeof(j->buf) - j->len < n * NUMBER_ROOM + 1)
-		json_flush(j);
-	return j->buf + j->len;
-}
-
-static char *row_separate(struct json *j, char *p)
-{
-	if (!j->first[j->depth]) {
-		*p++ = ',';
-		if (!j->page)
-			*p++ = ' ';
-	}
-	j->first[j->depth] = false;
-	return p;
-}
-
-static char *row_uint(char *p, uint64_t v)
-{
-	size_t w = u64_width(v);
-
-	u64_digits(p + w, v);
-	return p + w;
-}
-
-static void row_end(struct json *j, char *p)
-{
-	j->len = (size_t)(p - j->buf);
-}
-
 void json_cost(struct json *j, const __int128 *v, size_t n)
 {
 	char *p;
@@ -444,23 +432,24 @@ void json_cost(struct json *j, const __int128 *v, size_t n)
 		json_end_array(j);
 		return;
 	}
-	p = row_begin(j, n);
+	/* The row at once: one room for it all. */
+	p = room(j, n * NUMBER_ROOM);
 	for (size_t i = 0; i < n; i++) {
-		p = row_separate(j, p);
+		p = inline_separate(j, p);
 		if (v == NULL || v[i] == COST_ABSENT) {
 			memcpy(p, "null", 4);
 			p += 4;
 		} else {
-			p = row_uint(p, (uint64_t)v[i]);
+			p = digits_at(p, (uint64_t)v[i]);
 		}
 	}
-	row_end(j, p);
+	room_used(j, p);
 	json_end_array(j);
 }
 
 void json_uints(struct json *j, const uint64_t *v, size_t n)
 {
-	bool plain = n <= ROW_MAX && j->depth > 0 && j->inline_[j->depth] && !j->after_key;
+	bool plain = n <= ROW_MAX && in_inline_array(j);
 	char *p;
 
 	for (size_t i = 0; i < n && plain; i++)
@@ -470,8 +459,8 @@ void json_uints(struct json *j, const uint64_t *v, size_t n)
 			json_int(j, v[i]);
 		return;
 	}
-	p = row_begin(j, n);
+	p = room(j, n * NUMBER_ROOM);
 	for (size_t i = 0; i < n; i++)
-		p = row_uint(row_separate(j, p), v[i]);
-	row_end(j, p);
+		p = digits_at(inline_separate(j, p), v[i]);
+	room_used(j, p);
 }

@@ -288,8 +288,9 @@ plant_call_estimates_misfiled() {
     sed -i 's/^\t\t\t\*c = (struct call_cost){ caller, callee, 0 };$/\t\t\t*c = (struct call_cost){ caller, caller, 0 };/' src/calc-estimate.c
 }
 
-# Caught by the unit test test_rows (check_json): a row of counts written
-# at once loses each count's last digit.
+# Caught by the unit test test_rows (check_json): a number written
+# straight into the buffer (a row of counts, a value of an inline array)
+# loses its last digit.
 plant json_row_digits '' tests/unit/check_json ':test_rows:'
 plant_json_row_digits() {
     sed -i 's/^\tu64_digits(p + w, v);$/\tu64_digits(p + w, v \/ 10 * 10);/' src/fmt-json.c
