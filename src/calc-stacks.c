@@ -231,24 +231,19 @@ static void sort_sizes(size_t *a, size_t n)
  * read for the edges of the functions the node holds. */
 static void edge_slots(struct stack_graph *g, const struct calls *c)
 {
-	size_t n = g->n, *held = xcalloc(n + 1, sizeof(*held));
+	size_t n = g->n, *held = xcalloc(n + 1, sizeof(*held)), *fill;
 	size_t *funcs = xcalloc_n(n, sizeof(*funcs)), *slot_of = xcalloc_n(n, sizeof(*slot_of));
 
 	/* The functions node v holds: funcs[held[v] .. held[v + 1]). */
 	for (size_t i = 0; i < n; i++)
-		held[g->node[i]]++;
-	for (size_t v = 0, sum = 0; v <= n; v++) {
-		size_t k = held[v];
-
-		held[v] = sum;
-		sum += k;
-	}
+		held[g->node[i] + 1]++;
+	for (size_t v = 0; v < n; v++)
+		held[v + 1] += held[v];
+	fill = xcalloc_n(n, sizeof(*fill));
+	memcpy(fill, held, n * sizeof(*fill));
 	for (size_t i = 0; i < n; i++)
-		funcs[held[g->node[i]]++] = i;
-	/* Each start moved to the next one's: back by one node. */
-	for (size_t v = n; v > 0; v--)
-		held[v] = held[v - 1];
-	held[0] = 0;
+		funcs[fill[g->node[i]]++] = i;
+	free(fill);
 	g->edge_slot = xcalloc_n(g->nedges, sizeof(*g->edge_slot));
 	for (size_t v = 0; v < n; v++) {
 		for (size_t j = g->start[v]; j < g->start[v + 1]; j++)
