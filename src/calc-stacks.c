@@ -1587,11 +1587,15 @@ static void share_self(struct est *e)
 	xgrow(&e->frames, &e->frames_cap, e->nframes, sizeof(*e->frames));
 	for (size_t f = 0; f < e->nframes; f++) {
 		const struct eframe *ef = &e->ef[f];
+		/* Without --focus every frame; with it those down from a
+		 * match (a frame's parent is an earlier one). */
+		bool shown = !e->p->focused || g->match[ef->node] ||
+			     (ef->parent != STACKS_ROOT && e->frames[ef->parent].shown);
 
 		e->frames[f] = (struct stack_frame){ ef->parent, e->p->func_list[ef->node], 0,
-						     ef->selfamt, true, (uint32_t)ef->node };
-		if (e->ef[f].iself > 0)
-			order[fill[e->ef[f].node]++] = f;
+						     ef->selfamt, shown, (uint32_t)ef->node };
+		if (ef->iself > 0)
+			order[fill[ef->node]++] = f;
 	}
 	w = xcalloc_n(start[n], sizeof(*w));
 	share = xcalloc_n(start[n], sizeof(*share));
@@ -1715,12 +1719,6 @@ void stacks_estimate_on(struct stacks *s, struct stack_graph *g, const struct pr
 		needed += g->node[v] == v && e.self[v] > 0;
 	while (estimate(&e) > STACKS_MAX + needed && e.tau < (double)all / 4)
 		e.tau *= 4;
-	for (size_t f = 0; f < e.nframes; f++) {
-		size_t up = e.frames[f].parent;
-
-		e.frames[f].shown = !p->focused || g->match[e.ef[f].node] ||
-				    (up != STACKS_ROOT && e.frames[up].shown);
-	}
 	s->frames = e.frames;
 	s->n = e.nframes;
 	s->node = xcalloc_n(g->n, sizeof(*s->node));

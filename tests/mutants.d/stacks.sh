@@ -100,7 +100,7 @@ plant_keysort_signed_zero() {
 plant stacks_focus_not_inherited "GOLDEN_CASES='folded-focus focus-qsort-folded'" tests/golden/run.sh \
     '^(folded-focus|focus-qsort-folded)$'
 plant_stacks_focus_not_inherited() {
-	sed -i 's/^\t\t\t\t    (up != STACKS_ROOT \&\& e.frames\[up\].shown);$/\t\t\t\t    (0 \&\& e.frames[up].shown);/' src/calc-stacks.c
+	sed -i 's/^\t\t\t     (ef->parent != STACKS_ROOT \&\& e->frames\[ef->parent\].shown);$/\t\t\t     (0 \&\& e->frames[ef->parent].shown);/' src/calc-stacks.c
 }
 
 # tests/unit/check_keysort (test_items): the items are copied in the
