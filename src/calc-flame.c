@@ -118,6 +118,7 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 		const struct stack_frame *sf = &s->frames[f];
 		struct flame_frame *fr = &fl->frames[base + f];
 		size_t index = sf->index, *name;
+		cost_t count;
 
 		if (index >= nfuncs) {
 			size_t had = nfuncs;
@@ -132,12 +133,11 @@ void flame_add(struct flame *fl, const struct stacks *s, int side)
 		fr->parent = sf->parent == STACKS_ROOT ? FLAME_ROOT : base + sf->parent;
 		fr->name = (uint32_t)*name;
 		fr->side = (uint32_t)side;
-		/* What --format=folded writes: shown stacks with a count, each a
-		 * share of one function's cost. */
-		if (sf->shown && sf->count > (cost_t)UINT64_MAX)
-			die(EXIT_INPUT, "a stack's count does not fit in 64 bits");
-		fr->count = sf->shown && sf->count > 0 ? (uint64_t)sf->count : 0;
-		fl->total[side] += fr->count;
+		/* What --format=folded writes: shown stacks with a count (in 64
+		 * bits when their total is, which flame_finish sees to). */
+		count = sf->shown && sf->count > 0 ? sf->count : 0;
+		fr->count = (uint64_t)count;
+		fl->total[side] += count;
 		fl->exact_total[side] += sf->shown ? sf->exact : 0;
 		if (fl->diff)
 			fl->frame_exact[base + f] = sf->shown ? sf->exact : 0;
@@ -394,9 +394,9 @@ void flame_finish(struct flame *fl)
 {
 	struct build b = { .frames = fl->frames, .n = fl->nframes };
 
-	/* The widths of side FLAME_NEW, at most its total, take 64 bits; the
+	/* A side's counts and widths, at most its total, take 64 bits; the
 	 * reader refuses counts that add up to more. */
-	if (fl->total[FLAME_NEW] > (cost_t)UINT64_MAX)
+	if (fl->total[FLAME_OLD] > (cost_t)UINT64_MAX || fl->total[FLAME_NEW] > (cost_t)UINT64_MAX)
 		die(EXIT_INPUT, "the stacks' total does not fit in 64 bits");
 
 	build_children(&b);
