@@ -7,7 +7,8 @@
 #include <stddef.h>
 
 /* The length beyond which a name is shortened for a label: a node of the
- * call graph, a frame of a flame graph. */
+ * call graph, a frame of a flame graph, a name in the page's lists (the
+ * full name is on hover and on the function's page). */
 #define NAME_LABEL_MAX 60
 
 /* How many characters S has (bytes that start a UTF-8 sequence). */

@@ -27,11 +27,6 @@
 
 extern char **environ;
 
-/* Names longer than this are shortened in lists, as the call graph's
- * labels are (report-dot.c); the full name is on hover and on the
- * function's page. */
-#define NAME_MAX_SHOWN 60
-
 /* Source lines longer than this are cut: a page is no place for them. */
 #define SOURCE_LINE_MAX 2000
 
@@ -568,14 +563,13 @@ static void write_function_more(struct json *j, const struct func *f, void *arg)
 	char *name, *shown;
 	bool found = false;
 
-	_Static_assert(NAME_MAX_SHOWN == NAME_LABEL_MAX, "the flame graph's labels are the page's");
 	/* No name of so few bytes has more characters. */
-	if (strlen(f->key.name) <= NAME_MAX_SHOWN)
+	if (strlen(f->key.name) <= NAME_LABEL_MAX)
 		return;
 	name = utf8_clean(f->key.name, "");
 	if (fl != NULL && strcmp(name, f->key.name) == 0)
 		label = flame_label_of(fl, name, &found);
-	shown = !found ? name_shorten(name, NAME_MAX_SHOWN) : xstrdup(label != NULL ? label : name);
+	shown = !found ? name_shorten(name, NAME_LABEL_MAX) : xstrdup(label != NULL ? label : name);
 	if (strcmp(shown, name) != 0) {
 		json_key(j, "short");
 		json_string(j, shown);
