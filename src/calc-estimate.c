@@ -16,6 +16,7 @@ bool estimate_compute_also(struct profile *p, struct stackset *set,
 {
 	bool *is_node = xcalloc(p->nfuncs + 1, sizeof(*is_node));
 	const struct stacks *any = NULL;
+	cost_t *sum;
 
 	for (size_t k = 0; k < p->nevents && any == NULL; k++)
 		if (stackset_has(set, k))
@@ -38,8 +39,7 @@ bool estimate_compute_also(struct profile *p, struct stackset *set,
 	}
 	/* Summed by function index first: the frames are many more than the
 	 * functions, and each function's record is a read of its own. */
-	cost_t *sum = xmalloc((p->nfuncs + 1) * sizeof(*sum));
-
+	sum = xmalloc((p->nfuncs + 1) * sizeof(*sum));
 	for (size_t k = 0; k < p->nevents; k++) {
 		const struct stacks *s;
 		cost_t *w;
