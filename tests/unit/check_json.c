@@ -213,15 +213,21 @@ static char *costs_expected(bool page)
 	return e;
 }
 
-START_TEST(test_costs)
+/* What BUILD writes, in and out of page mode, against what EXPECTED says. */
+static void check_modes(void (*build)(struct json *), char *(*expected)(bool))
 {
 	for (int page = 0; page < 2; page++) {
-		char *s = written_as(costs, page), *e = costs_expected(page);
+		char *s = written_as(build, page), *e = expected(page);
 
 		ck_assert_str_eq(s, e);
 		free(s);
 		free(e);
 	}
+}
+
+START_TEST(test_costs)
+{
+	check_modes(costs, costs_expected);
 }
 END_TEST
 
@@ -260,13 +266,7 @@ static char *rows_expected(bool page)
 
 START_TEST(test_rows)
 {
-	for (int page = 0; page < 2; page++) {
-		char *s = written_as(rows, page), *e = rows_expected(page);
-
-		ck_assert_str_eq(s, e);
-		free(s);
-		free(e);
-	}
+	check_modes(rows, rows_expected);
 }
 END_TEST
 
