@@ -118,8 +118,8 @@ void html_graph_start(struct html_graph *g, struct profile *p, const struct opti
 	}
 	incl.inclusive = true;
 	table_rows(&table, p, &incl, c->sort, c->nsort);
-	g->nodes.max_nodes = opt->node_thres_set ? 0 : HTML_GRAPH_NODES;
-	report_dot(g->dot, p, opt, c, &table, &g->nodes);
+	g->drawing.max_nodes = opt->node_thres_set ? 0 : HTML_GRAPH_NODES;
+	report_dot(g->dot, p, opt, c, &table, &g->drawing);
 	table_release(&table);
 	if (fflush(g->dot) != 0 || ferror(g->dot)) {
 		g->no_file = errno;
@@ -188,9 +188,9 @@ static void callgraph_write(struct json *j, struct html_graph *g, const struct o
 	json_key(j, "node_thres");
 	json_double(j, opt->node_thres);
 	json_key(j, "reached");
-	json_uint(j, g->nodes.reached);
+	json_uint(j, g->drawing.reached);
 	json_key(j, "drawn");
-	json_uint(j, g->nodes.drawn);
+	json_uint(j, g->drawing.drawn);
 	json_end_object(j);
 	free(svg);
 	free(why);

@@ -27,7 +27,7 @@ struct html_graph {
 	const char *program;
 	int spawn_error;           /* why dot could not be started, or 0 */
 	int no_file;               /* why there is no temporary file for them, or 0 */
-	struct dot_page nodes;     /* of the graph of the DOT text */
+	struct dot_page drawing;   /* what the page asks of the graph, and how many it drew */
 };
 
 /* Write P's call graph and start dot on it. */
